@@ -1,0 +1,161 @@
+#include "analysis/perft.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_reduce.h>
+#include <tbb/task_arena.h>
+
+#include <mutex>
+
+#include "core/kernel.hpp"
+
+namespace reversi {
+
+std::string convention_name(PerftConvention c) {
+  return c == PerftConvention::oeis ? "oeis" : "bik";
+}
+
+namespace {
+
+// Tasks are split off near the root until there are enough to keep every thread busy.
+constexpr std::size_t tasks_per_thread = 64;
+
+// The counting recursion on a fixed kernel: the hot path for standard starts.
+template <class K, class B>
+struct FastCounter {
+  B playable;
+  bool count_finished;
+
+  std::uint64_t count(B p, B o, int depth) const {
+    const B empty = playable & ~(p | o);
+    const B moves = K::legal_moves(p, o, empty);
+    if (moves == 0) {
+      if (K::legal_moves(o, p, empty) == 0) return count_finished ? 1 : 0;
+      return depth == 1 ? 1 : count(o, p, depth - 1);
+    }
+    if (depth == 1) return static_cast<std::uint64_t>(popcount(moves));
+    std::uint64_t n = 0;
+    for_each_square(moves, [&](int sq) {
+      const B f = K::flips(p, o, sq);
+      n += count(o ^ f, p ^ f ^ bit<B>(sq), depth - 1);
+    });
+    return n;
+  }
+};
+
+struct Node {
+  Position position;
+  int depth;  // plies still to count below it
+};
+
+// Counting over the generic rules layer: any variant, including free-centre placements.
+std::uint64_t count_generic(const Rules& rules, const Position& p, int depth, bool count_finished) {
+  if (depth == 0) return 1;
+  const Bits moves = rules.legal_moves(p);
+  if (moves == 0) {
+    const Position passed = rules.pass(p);
+    if (!rules.has_move(passed)) return count_finished ? 1 : 0;
+    return count_generic(rules, passed, depth - 1, count_finished);
+  }
+  if (depth == 1) return static_cast<std::uint64_t>(popcount(moves));
+  std::uint64_t n = 0;
+  for_each_square(moves, [&](Square sq) {
+    n += count_generic(rules, rules.play(p, sq), depth - 1, count_finished);
+  });
+  return n;
+}
+
+std::uint64_t count_node(const Rules& rules, const Node& node, bool count_finished) {
+  if (node.depth == 0) return 1;
+  if (rules.start() == Start::free)
+    return count_generic(rules, node.position, node.depth, count_finished);
+  if (rules.geometry().narrow()) {
+    const FastCounter<Kernel8, Bits64> c{static_cast<Bits64>(rules.playable()), count_finished};
+    return c.count(static_cast<Bits64>(node.position.player),
+                   static_cast<Bits64>(node.position.opponent), node.depth);
+  }
+  const FastCounter<Kernel10, Bits128> c{rules.playable(), count_finished};
+  return c.count(node.position.player, node.position.opponent, node.depth);
+}
+
+// Expands the tree breadth-first until there are at least `wanted` nodes, counting the leaves
+// that end above the split (finished games and depth reached) into `leaves`.
+std::vector<Node> split(const Rules& rules, const Node& root, std::size_t wanted,
+                        bool count_finished, std::uint64_t& leaves, std::uint64_t& interior) {
+  std::vector<Node> frontier{root};
+  while (frontier.size() < wanted) {
+    std::vector<Node> next;
+    bool expanded = false;
+    for (const Node& n : frontier) {
+      if (n.depth <= 2) {
+        next.push_back(n);
+        continue;
+      }
+      expanded = true;
+      ++interior;
+      const Bits moves = rules.legal_moves(n.position);
+      if (moves == 0) {
+        const Position passed = rules.pass(n.position);
+        if (!rules.has_move(passed)) {
+          leaves += count_finished ? 1 : 0;
+        } else {
+          next.push_back(Node{passed, n.depth - 1});
+        }
+        continue;
+      }
+      for_each_square(moves, [&](Square sq) {
+        next.push_back(Node{rules.play(n.position, sq), n.depth - 1});
+      });
+    }
+    frontier.swap(next);
+    if (!expanded) break;
+  }
+  return frontier;
+}
+
+}  // namespace
+
+std::uint64_t perft_plain(const Rules& rules, const Position& root, int depth,
+                          PerftConvention convention) {
+  return count_generic(rules, root, depth, convention == PerftConvention::bik);
+}
+
+PerftResult perft(const PerftRequest& request) {
+  PerftResult result;
+  const bool count_finished = request.convention == PerftConvention::bik;
+  const int threads = std::max(1, request.threads);
+  std::vector<Node> tasks = split(request.rules, Node{request.root, request.depth},
+                                  static_cast<std::size_t>(threads) * tasks_per_thread,
+                                  count_finished, result.leaves, result.interior_nodes);
+
+  std::mutex progress_mutex;
+  std::atomic<std::uint64_t> done{0};
+  std::atomic<std::uint64_t> leaves_so_far{0};
+  std::atomic<bool> stopped{false};
+  const auto count_range = [&](const tbb::blocked_range<std::size_t>& range, std::uint64_t sum) {
+    for (std::size_t i = range.begin(); i != range.end(); ++i) {
+      if (request.stop != nullptr && request.stop->load(std::memory_order_relaxed)) {
+        stopped = true;
+        return sum;
+      }
+      const std::uint64_t n = count_node(request.rules, tasks[i], count_finished);
+      sum += n;
+      const std::uint64_t d = ++done;
+      const std::uint64_t l = leaves_so_far += n;
+      if (request.on_progress) {
+        std::lock_guard lock(progress_mutex);
+        request.on_progress(PerftProgress{request.depth, d, tasks.size(), l});
+      }
+    }
+    return sum;
+  };
+  tbb::task_arena arena(threads);
+  arena.execute([&] {
+    result.leaves +=
+        tbb::parallel_reduce(tbb::blocked_range<std::size_t>(0, tasks.size(), 1), std::uint64_t{0},
+                             count_range, [](std::uint64_t a, std::uint64_t b) { return a + b; });
+  });
+  result.complete = !stopped;
+  return result;
+}
+
+}  // namespace reversi

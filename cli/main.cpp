@@ -1,0 +1,53 @@
+// The reversi command: dispatches to one subcommand per file in cli/.
+#include <exception>
+#include <iostream>
+
+#include "cli/common.hpp"
+
+namespace {
+
+void print_help() {
+  std::cout << "reversi " << reversi::cli::version()
+            << ": analyse Reversi (Othello) games and solve its puzzles\n\n"
+               "Usage: reversi SUBCOMMAND [OPTIONS]\n       reversi SUBCOMMAND --help\n\n"
+               "Subcommands:\n";
+  for (const auto& s : reversi::cli::subcommands())
+    std::cout << "  " << s.name << std::string(12 - std::string(s.name).size(), ' ') << s.summary
+              << "\n";
+  std::cout << "\nExit status: 0 success, 1 a bad record or position, 2 bad usage or unreadable "
+               "input.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace reversi::cli;
+  const std::vector<std::string> all(argv + 1, argv + argc);
+  if (all.empty()) {
+    print_help();
+    return exit_usage;
+  }
+  const std::string& first = all.front();
+  if (first == "--help" || first == "-h" || first == "help") {
+    print_help();
+    return exit_ok;
+  }
+  if (first == "--version" || first == "-V") {
+    std::cout << "reversi " << version() << "\n";
+    return exit_ok;
+  }
+  for (const auto& s : subcommands()) {
+    if (first != s.name) continue;
+    try {
+      return s.run(std::vector<std::string>(all.begin() + 1, all.end()));
+    } catch (const UsageError& e) {
+      std::cerr << "reversi " << s.name << ": " << e.what() << "\n";
+      return exit_usage;
+    } catch (const std::exception& e) {
+      std::cerr << "reversi " << s.name << ": error: " << e.what() << "\n";
+      return exit_usage;
+    }
+  }
+  std::cerr << "reversi: unknown subcommand '" << first << "' (see 'reversi --help')\n";
+  return exit_usage;
+}

@@ -1,0 +1,131 @@
+#include "core/rules.hpp"
+
+#include <cassert>
+#include <stdexcept>
+
+#include "core/kernel.hpp"
+
+namespace reversi {
+
+std::string color_name(Color c) {
+  return c == Color::dark ? "dark" : "light";
+}
+std::string start_name(Start s) {
+  return s == Start::standard ? "standard" : "free";
+}
+std::string scoring_name(Scoring s) {
+  return s == Scoring::count ? "count" : "winner";
+}
+
+Rules::Rules(int size, Start start, bool anti, Bits holes, Scoring scoring)
+    : geometry_(size), start_(start), anti_(anti), holes_(holes), scoring_(scoring) {
+  if ((holes_ & ~geometry_.squares()) != 0) throw std::invalid_argument("hole off the board");
+  if ((holes_ & geometry_.centre()) != 0)
+    throw std::invalid_argument("a hole may not be on a centre square");
+  playable_ = geometry_.squares() & ~holes_;
+}
+
+Rules Rules::with_scoring(Scoring s) const {
+  return Rules(size(), start_, anti_, holes_, s);
+}
+
+Position Rules::initial() const {
+  Position p;
+  if (start_ == Start::free) {
+    const auto each = static_cast<std::int16_t>(popcount(playable_) / 2);
+    p.supply = {each, each};
+    return p;
+  }
+  const int h = size() / 2;
+  const Bits light = bit<Bits>(geometry_.square(h - 1, h - 1)) | bit<Bits>(geometry_.square(h, h));
+  p.player = geometry_.centre() & ~light;  // dark moves first
+  p.opponent = light;
+  return p;
+}
+
+bool Rules::is_valid(const Position& p) const {
+  if ((p.player & p.opponent) != 0) return false;
+  if ((p.occupied() & ~playable_) != 0) return false;
+  for (auto s : p.supply)
+    if (s < 0 || s > Position::unlimited) return false;
+  return true;
+}
+
+bool Rules::placing(const Position& p) const {
+  return start_ == Start::free && popcount(p.occupied()) < 4;
+}
+
+Bits Rules::legal_moves(const Position& p) const {
+  assert(is_valid(p));
+  if (p.supply_of_mover() <= 0) return 0;
+  const Bits empty = playable_ & ~p.occupied();
+  if (placing(p)) return empty & geometry_.centre();
+  if (geometry_.narrow()) {
+    return Kernel8::legal_moves(static_cast<Bits64>(p.player), static_cast<Bits64>(p.opponent),
+                                static_cast<Bits64>(empty));
+  }
+  return Kernel10::legal_moves(p.player, p.opponent, empty);
+}
+
+Bits Rules::flips(const Position& p, Square sq) const {
+  if (placing(p)) return 0;
+  if (geometry_.narrow())
+    return Kernel8::flips(static_cast<Bits64>(p.player), static_cast<Bits64>(p.opponent), sq);
+  return Kernel10::flips(p.player, p.opponent, sq);
+}
+
+Position Rules::play(const Position& p, Square sq) const {
+  assert((legal_moves(p) & bit<Bits>(sq)) != 0);
+  const Bits flipped = flips(p, sq);
+  Position next;
+  next.player = p.opponent ^ flipped;
+  next.opponent = p.player ^ flipped ^ bit<Bits>(sq);
+  next.to_move = opposite(p.to_move);
+  next.supply = p.supply;
+  if (next.supply[static_cast<std::size_t>(index(p.to_move))] != Position::unlimited)
+    --next.supply[static_cast<std::size_t>(index(p.to_move))];
+  assert(is_valid(next));
+  return next;
+}
+
+Position Rules::pass(const Position& p) const {
+  Position next = p;
+  next.player = p.opponent;
+  next.opponent = p.player;
+  next.to_move = opposite(p.to_move);
+  return next;
+}
+
+bool Rules::game_over(const Position& p) const {
+  return !has_move(p) && !has_move(pass(p));
+}
+
+Tally Rules::tally(const Position& p) const {
+  Tally t;
+  t.dark = popcount(p.discs(Color::dark));
+  t.light = popcount(p.discs(Color::light));
+  t.empty = popcount(playable_) - t.dark - t.light;
+  return t;
+}
+
+int margin(int own, int other, int empty, bool anti, Scoring scoring) {
+  const int raw = anti ? other - own : own - other;
+  if (scoring == Scoring::count || raw == 0) return raw;
+  return raw > 0 ? raw + empty : raw - empty;
+}
+
+int Rules::value(const Tally& t, Color side) const {
+  const int own = side == Color::dark ? t.dark : t.light;
+  const int other = side == Color::dark ? t.light : t.dark;
+  return margin(own, other, t.empty, anti_, scoring_);
+}
+
+std::string Rules::describe() const {
+  std::string s = std::to_string(size()) + "x" + std::to_string(size()) + " " + start_name(start_);
+  if (anti_) s += " anti";
+  if (holes_ != 0) s += " holes " + geometry_.list(holes_);
+  s += ", scoring " + scoring_name(scoring_);
+  return s;
+}
+
+}  // namespace reversi

@@ -1,0 +1,112 @@
+// The bitboard kernel against the array-based reference on random positions.
+#include <catch2/catch.hpp>
+#include <random>
+
+#include "core/notation.hpp"
+#include "core/rules.hpp"
+#include "reference.hpp"
+
+using namespace reversi;
+
+namespace {
+
+constexpr int positions_per_variant = 100000;
+
+struct Variant {
+  const char* name;
+  Rules rules;
+};
+
+std::vector<Variant> variants_for(int size) {
+  const Geometry g(size);
+  const Bits two_holes = bit<Bits>(g.square(0, 1)) | bit<Bits>(g.square(size - 1, size - 2));
+  return {
+      {"standard", Rules(size)},
+      {"anti, count scoring", Rules(size, Start::standard, true, 0, Scoring::count)},
+      {"black holes", Rules(size, Start::standard, false, two_holes)},
+      {"free centre", Rules(size, Start::free)},
+  };
+}
+
+// Half the positions come from random play, half from random fills that need not be reachable.
+Position random_test_position(const Rules& rules, std::mt19937_64& rng, int i) {
+  if (i % 2 == 0) {
+    const int plies =
+        static_cast<int>(rng() % static_cast<std::uint64_t>(rules.geometry().cells()));
+    return reference::random_position(rules, rng, plies);
+  }
+  Position p;
+  p.supply = rules.initial().supply;
+  const auto& g = rules.geometry();
+  const auto density = rng() % 4;
+  for_each_square(rules.playable(), [&](Square sq) {
+    const auto roll = rng() % 8;
+    if (roll < density + 1)
+      p.player |= bit<Bits>(sq);
+    else if (roll < 2 * density + 2)
+      p.opponent |= bit<Bits>(sq);
+  });
+  if (rules.start() == Start::free) {
+    // Keep the placement phase in play: some fills leave fewer than four discs.
+    if (rng() % 4 == 0) {
+      p.player &= g.centre();
+      p.opponent &= g.centre();
+    }
+    p.supply = {static_cast<std::int16_t>(rng() % 6), static_cast<std::int16_t>(rng() % 6 + 10)};
+  }
+  p.to_move = (rng() & 1) ? Color::dark : Color::light;
+  return p;
+}
+
+void check_against_reference(const Rules& rules, const Position& p) {
+  const auto ref = reference::from_position(rules, p);
+  const auto& g = rules.geometry();
+  Bits expected_moves = 0;
+  for (auto [r, c] : reference::legal_moves(ref)) expected_moves |= bit<Bits>(g.square(r, c));
+  const Bits moves = rules.legal_moves(p);
+  REQUIRE(g.list(moves) == g.list(expected_moves));
+  for_each_square(moves, [&](Square sq) {
+    Bits expected_flips = 0;
+    if (!rules.placing(p))
+      for (auto [r, c] : reference::flips(ref, g.row(sq), g.col(sq)))
+        expected_flips |= bit<Bits>(g.square(r, c));
+    REQUIRE(g.list(rules.flips(p, sq)) == g.list(expected_flips));
+    REQUIRE(rules.play(p, sq) ==
+            reference::to_position(rules, reference::play(ref, g.row(sq), g.col(sq))));
+  });
+  REQUIRE(rules.game_over(p) == reference::game_over(ref));
+  if (moves == 0) {
+    REQUIRE(rules.pass(p) == reference::to_position(rules, reference::pass(ref)));
+  }
+  REQUIRE(rules.is_valid(p));
+  const Tally t = rules.tally(p);
+  int dark = 0;
+  int light = 0;
+  int empty = 0;
+  for (auto c : ref.cells) {
+    dark += c == reference::dark;
+    light += c == reference::light;
+    empty += c == reference::empty;
+  }
+  REQUIRE(t.dark == dark);
+  REQUIRE(t.light == light);
+  REQUIRE(t.empty == empty);
+}
+
+}  // namespace
+
+TEST_CASE("The kernel agrees with the reference on random positions of every size and variant",
+          "[kernel]") {
+  for (int size : Geometry::supported_sizes) {
+    for (const auto& v : variants_for(size)) {
+      INFO(size << "x" << size << " " << v.name);
+      std::mt19937_64 rng(static_cast<std::uint64_t>(size) * 7919 +
+                          std::hash<std::string>{}(v.name));
+      for (int i = 0; i < positions_per_variant; ++i) {
+        const Position p = random_test_position(v.rules, rng, i);
+        INFO("position " << i);
+        check_against_reference(v.rules, p);
+      }
+    }
+  }
+}
