@@ -1,6 +1,7 @@
 #include "analysis/perft.hpp"
 
 #include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
 #include <tbb/parallel_reduce.h>
 #include <tbb/task_arena.h>
 
@@ -148,6 +149,9 @@ PerftResult perft(const PerftRequest& request) {
     }
     return sum;
   };
+  // Allows more threads than cores when asked for, so counts can be checked at any thread count.
+  tbb::global_control allow(tbb::global_control::max_allowed_parallelism,
+                            static_cast<std::size_t>(threads));
   tbb::task_arena arena(threads);
   arena.execute([&] {
     result.leaves +=
