@@ -50,6 +50,7 @@ class GgfReader : public GameReader {
   int declared_line_ = 0;
   int games_after_count_ = 0;
   bool line_has_content_ = false;
+  bool opened_ = false;  // the next game's '(' is already read
 };
 
 }  // namespace reversi::records
