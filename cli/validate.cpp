@@ -85,6 +85,18 @@ std::string legal_line(const Rules& rules, const Position& p, Bits legal) {
   return "legal moves: none (" + color_name(p.to_move) + " must pass)";
 }
 
+// What a finished game's record stated and the replay confirmed.
+std::string checked_text(const records::Metadata& m) {
+  std::string out;
+  if (!m.result.empty()) {
+    out += "; RE " + m.result;
+    if (m.komi) out += " with komi " + dump_json(*m.komi);
+    out += " matches";
+  }
+  if (m.wthor) out += "; stored score " + std::to_string(m.wthor->black_score) + " matches";
+  return out;
+}
+
 std::string valid_text(const ParsedGame& g, const Validation& v) {
   const Rules& rules = g.record.rules;
   if (g.record.position_only)
@@ -96,7 +108,7 @@ std::string valid_text(const ParsedGame& g, const Validation& v) {
   const int m = v.dark_margin.value_or(0);
   return "valid, " + moves_word(v.moves_replayed) + ", dark " + std::to_string(t.dark) + " light " +
          std::to_string(t.light) + " (dark " + (m > 0 ? "+" : "") + std::to_string(m) + ", " +
-         scoring_name(rules.scoring()) + " scoring)";
+         scoring_name(rules.scoring()) + " scoring)" + checked_text(g.record.meta);
 }
 
 // The one-line verdict, and for an invalid game the legal moves and the board where it failed.

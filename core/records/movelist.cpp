@@ -6,8 +6,29 @@ namespace reversi::records {
 
 namespace {
 
+// Moves never hold three letters in a row, except the word "pass".
+bool has_word(std::string_view text) {
+  const auto is_letter = [](char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; };
+  std::size_t k = 0;
+  while (k < text.size()) {
+    std::size_t end = k;
+    while (end < text.size() && is_letter(text[end])) ++end;
+    if (end - k >= 3 && lower(text.substr(k, end - k)) != "pass") return true;
+    k = end == k ? k + 1 : end;
+  }
+  return false;
+}
+
 bool reads_as_moves(std::string_view word, const Geometry& g) {
   return !parse_move_list(word, g).error;
+}
+
+// A name's first word: not a move from its first character ("Tiger", "No-FAT"), or holding a
+// word ("20-move"). "d6\x00c3" starts with a move and is a bad move list, not a name.
+bool starts_name(std::string_view word, const Geometry& g) {
+  const auto parsed = parse_move_list(word, g);
+  if (!parsed.error) return false;
+  return parsed.error->move_number == 1 || has_word(word);
 }
 
 std::string_view first_word(std::string_view text) {
@@ -24,7 +45,7 @@ std::size_t label_start(std::string_view line, const Geometry& g) {
   const std::string_view compact = first_word(line);
   if (compact.size() < line.size() && reads_as_moves(compact, g)) {
     const std::size_t rest = line.find_first_not_of(" \t", compact.size());
-    if (rest != std::string_view::npos && !reads_as_moves(first_word(line.substr(rest)), g))
+    if (rest != std::string_view::npos && starts_name(first_word(line.substr(rest)), g))
       return rest;
   }
   std::size_t i = 0;
@@ -36,8 +57,7 @@ std::size_t label_start(std::string_view line, const Geometry& g) {
     std::size_t j = i;
     while (j < line.size() && is_space(line[j])) ++j;
     const bool wide = j - i >= 2 || line.substr(i, j - i).find('\t') != std::string_view::npos;
-    if (wide && i > 0 && j < line.size() && !reads_as_moves(first_word(line.substr(j)), g))
-      return j;
+    if (wide && i > 0 && j < line.size() && starts_name(first_word(line.substr(j)), g)) return j;
     i = j;
   }
   return std::string_view::npos;
