@@ -4,11 +4,13 @@ namespace reversi::cli {
 
 int run_show(const std::vector<std::string>& args);
 int run_perft(const std::vector<std::string>& args);
+int run_bench_perft(const std::vector<std::string>& args);
 
 const std::vector<Subcommand>& subcommands() {
   static const std::vector<Subcommand> table = {
       {"show", "print a position: diagram, disc counts, legal moves", run_show},
       {"perft", "count game-tree leaves to a depth (oeis or bik convention)", run_perft},
+      {"bench-perft", "perft speed on one thread and on every thread", run_bench_perft},
   };
   return table;
 }
