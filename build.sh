@@ -46,7 +46,9 @@ case "${1:-test}" in
     ctest --test-dir build -L slow --output-on-failure
     ;;
   sanitize)
-    build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DREVERSI_SANITIZE=ON
+    # Assertions stay on (no -DNDEBUG) so Rules::is_valid and friends are checked too.
+    build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
+      -DREVERSI_SANITIZE=ON
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
       ctest --test-dir build-asan -LE slow --output-on-failure -j "$jobs"
     ;;

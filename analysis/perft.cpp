@@ -1,10 +1,12 @@
 #include "analysis/perft.hpp"
 
 #include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_reduce.h>
 #include <tbb/task_arena.h>
 
+#include <memory>
 #include <mutex>
 
 #include "core/kernel.hpp"
@@ -20,13 +22,79 @@ namespace {
 // Tasks are split off near the root until there are enough to keep every thread busy.
 constexpr std::size_t tasks_per_thread = 64;
 
+// Subtrees this shallow are cheaper to count again than to look up.
+constexpr int min_hashed_depth = 3;
+constexpr int count_bits = 56;
+
+// Counts of subtrees already seen, keyed by the whole position and the depth, so a hit is exact.
+template <class B>
+class CountTable {
+ public:
+  explicit CountTable(std::size_t bytes) {
+    std::size_t n = 1;
+    while (n * 2 * sizeof(Entry) <= bytes) n *= 2;
+    entries_.resize(n);
+    mask_ = n - 1;
+  }
+
+  bool find(B p, B o, int depth, std::uint64_t& count) const {
+    const Entry& e = entries_[index(p, o, depth)];
+    if (e.player != p || e.opponent != o ||
+        (e.depth_and_count >> count_bits) != static_cast<std::uint64_t>(depth))
+      return false;
+    count = e.depth_and_count & ((std::uint64_t{1} << count_bits) - 1);
+    return true;
+  }
+
+  void store(B p, B o, int depth, std::uint64_t count) {
+    entries_[index(p, o, depth)] =
+        Entry{p, o, (static_cast<std::uint64_t>(depth) << count_bits) | count};
+  }
+
+ private:
+  struct Entry {
+    B player = 0;
+    B opponent = 0;
+    std::uint64_t depth_and_count = 0;  // depth 0 marks an empty slot
+  };
+
+  // A multiply-xorshift mix, so every square of both sides reaches the low index bits.
+  std::size_t index(B p, B o, int depth) const {
+    std::uint64_t h =
+        static_cast<std::uint64_t>(p) * 0x9E3779B97F4A7C15ULL + static_cast<std::uint64_t>(o);
+    if constexpr (sizeof(B) > 8)
+      h ^= static_cast<std::uint64_t>((p >> 64) * 0x165667B19E3779F9ULL) ^
+           static_cast<std::uint64_t>(o >> 64);
+    h ^= static_cast<std::uint64_t>(depth) << 59;
+    h ^= h >> 32;
+    h *= 0xC2B2AE3D27D4EB4FULL;
+    h ^= h >> 29;
+    return static_cast<std::size_t>(h) & mask_;
+  }
+
+  std::vector<Entry> entries_;
+  std::size_t mask_ = 0;
+};
+
 // The counting recursion on a fixed kernel: the hot path for standard starts.
 template <class K, class B>
 struct FastCounter {
   B playable;
   bool count_finished;
+  CountTable<B>* table = nullptr;
 
   std::uint64_t count(B p, B o, int depth) const {
+    if (table != nullptr && depth >= min_hashed_depth) {
+      std::uint64_t n = 0;
+      if (table->find(p, o, depth, n)) return n;
+      n = count_uncached(p, o, depth);
+      table->store(p, o, depth, n);
+      return n;
+    }
+    return count_uncached(p, o, depth);
+  }
+
+  std::uint64_t count_uncached(B p, B o, int depth) const {
     const B empty = playable & ~(p | o);
     const B moves = K::legal_moves(p, o, empty);
     if (moves == 0) {
@@ -65,16 +133,40 @@ std::uint64_t count_generic(const Rules& rules, const Position& p, int depth, bo
   return n;
 }
 
-std::uint64_t count_node(const Rules& rules, const Node& node, bool count_finished) {
+// Per-thread count tables, created on first use in each thread.
+struct ThreadTables {
+  std::size_t bytes;
+  tbb::enumerable_thread_specific<std::unique_ptr<CountTable<Bits64>>> narrow;
+  tbb::enumerable_thread_specific<std::unique_ptr<CountTable<Bits128>>> wide;
+
+  template <class B>
+  CountTable<B>* local() {
+    if (bytes == 0) return nullptr;
+    auto& slot = [&]() -> auto& {
+      if constexpr (sizeof(B) == 8) {
+        return narrow.local();
+      } else {
+        return wide.local();
+      }
+    }
+    ();
+    if (!slot) slot = std::make_unique<CountTable<B>>(bytes);
+    return slot.get();
+  }
+};
+
+std::uint64_t count_node(const Rules& rules, const Node& node, bool count_finished,
+                         ThreadTables& tables) {
   if (node.depth == 0) return 1;
   if (rules.start() == Start::free)
     return count_generic(rules, node.position, node.depth, count_finished);
   if (rules.geometry().narrow()) {
-    const FastCounter<Kernel8, Bits64> c{static_cast<Bits64>(rules.playable()), count_finished};
+    const FastCounter<Kernel8, Bits64> c{static_cast<Bits64>(rules.playable()), count_finished,
+                                         tables.local<Bits64>()};
     return c.count(static_cast<Bits64>(node.position.player),
                    static_cast<Bits64>(node.position.opponent), node.depth);
   }
-  const FastCounter<Kernel10, Bits128> c{rules.playable(), count_finished};
+  const FastCounter<Kernel10, Bits128> c{rules.playable(), count_finished, tables.local<Bits128>()};
   return c.count(node.position.player, node.position.opponent, node.depth);
 }
 
@@ -128,6 +220,7 @@ PerftResult perft(const PerftRequest& request) {
                                   static_cast<std::size_t>(threads) * tasks_per_thread,
                                   count_finished, result.leaves, result.interior_nodes);
 
+  ThreadTables tables{(request.hash_mb << 20) / static_cast<std::size_t>(threads), {}, {}};
   std::mutex progress_mutex;
   std::atomic<std::uint64_t> done{0};
   std::atomic<std::uint64_t> leaves_so_far{0};
@@ -138,7 +231,7 @@ PerftResult perft(const PerftRequest& request) {
         stopped = true;
         return sum;
       }
-      const std::uint64_t n = count_node(request.rules, tasks[i], count_finished);
+      const std::uint64_t n = count_node(request.rules, tasks[i], count_finished, tables);
       sum += n;
       const std::uint64_t d = ++done;
       const std::uint64_t l = leaves_so_far += n;

@@ -19,6 +19,7 @@ struct PerftOptions {
   std::string moves;
   bool by_ply = false;
   bool json = false;
+  std::size_t hash_mb = 0;
 };
 
 namespace {
@@ -42,12 +43,17 @@ int run_perft(const std::vector<std::string>& args) {
   po::options_description desc("Options");
   opt.rules.add_to(desc);
   opt.threads.add_to(desc);
-  desc.add_options()("depth,d", po::value(&opt.depth)->required(), "plies to count")(
-      "convention", po::value(&opt.convention)->default_value("oeis"),
-      "oeis or bik (how early game ends count)")("moves", po::value(&opt.moves),
-                                                 "count from the position after this move list")(
-      "by-ply", po::bool_switch(&opt.by_ply), "print the count for every ply up to the depth")(
-      "json", po::bool_switch(&opt.json), "print JSON");
+  // clang-format off
+  desc.add_options()
+      ("depth,d", po::value(&opt.depth)->required(), "plies to count")
+      ("convention", po::value(&opt.convention)->default_value("oeis"),
+       "oeis or bik (how games that end early count)")
+      ("moves", po::value(&opt.moves), "count from the position after this move list")
+      ("hash-mb", po::value(&opt.hash_mb)->default_value(0),
+       "memory for a table of repeated subtrees (transpositions); 0 visits every node")
+      ("by-ply", po::bool_switch(&opt.by_ply), "print the count for every ply up to the depth")
+      ("json", po::bool_switch(&opt.json), "print JSON");
+  // clang-format on
   po::variables_map vm;
   if (!parse_options("perft",
                      "[RULES] --depth D [--convention oeis|bik] [--by-ply] [--threads T] [--json]",
@@ -84,7 +90,14 @@ int run_perft(const std::vector<std::string>& args) {
   const int first = opt.by_ply ? 1 : opt.depth;
   double total_seconds = 0;
   for (int d = first; d <= opt.depth; ++d) {
-    PerftRequest request{rules, root, d, convention, threads, nullptr, nullptr};
+    PerftRequest request{.rules = rules,
+                         .root = root,
+                         .depth = d,
+                         .convention = convention,
+                         .threads = threads,
+                         .hash_mb = opt.hash_mb,
+                         .on_progress = {},
+                         .stop = nullptr};
     request.on_progress = [&](const PerftProgress& p) {
       progress.update("perft " + std::to_string(p.depth) + ": " + std::to_string(p.tasks_done) +
                       "/" + std::to_string(p.tasks_total) + " subtrees, " +

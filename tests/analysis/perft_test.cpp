@@ -17,8 +17,17 @@ const std::vector<std::uint64_t> oeis_8x8 = {
 // Aart Bik's table, plies 10..12: a game finished early counts as one leaf.
 const std::vector<std::uint64_t> bik_8x8_from_10 = {24571284, 212258800, 1939886636};
 
-std::uint64_t count(const Rules& rules, int depth, PerftConvention c, int threads) {
-  return perft(PerftRequest{rules, rules.initial(), depth, c, threads, nullptr, nullptr}).leaves;
+std::uint64_t count(const Rules& rules, int depth, PerftConvention c, int threads,
+                    std::size_t hash_mb = 0) {
+  return perft(PerftRequest{.rules = rules,
+                            .root = rules.initial(),
+                            .depth = depth,
+                            .convention = c,
+                            .threads = threads,
+                            .hash_mb = hash_mb,
+                            .on_progress = {},
+                            .stop = nullptr})
+      .leaves;
 }
 
 // Perft straight over the array-based reference rules.
@@ -106,4 +115,14 @@ TEST_CASE("Perft over variants matches the reference rules", "[perft]") {
       CHECK(count(rules, d, PerftConvention::bik, 2) == reference_count(rules, board, d, true));
     }
   }
+}
+
+TEST_CASE("Counting through a table of transpositions gives the same counts", "[perft]") {
+  const Rules rules;
+  for (int d = 3; d <= 9; ++d) {
+    CHECK(count(rules, d, PerftConvention::oeis, 1, 1) == oeis_8x8[static_cast<std::size_t>(d)]);
+    CHECK(count(rules, d, PerftConvention::bik, 2, 1) == count(rules, d, PerftConvention::bik, 1));
+  }
+  const Rules ten(10);
+  CHECK(count(ten, 6, PerftConvention::oeis, 2, 1) == count(ten, 6, PerftConvention::oeis, 2));
 }

@@ -6,7 +6,7 @@
 
 int main() {
   const reversi::Rules rules;
-  const auto result = reversi::perft({rules, rules.initial(), 4, reversi::PerftConvention::oeis, 1, nullptr, nullptr});
+  const auto result = reversi::perft({.rules = rules, .root = rules.initial(), .depth = 4});
   std::cout << result.leaves << "\n";
   return result.leaves == 244 ? 0 : 1;
 }
