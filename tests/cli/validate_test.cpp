@@ -34,6 +34,12 @@ std::string quoted(const fs::path& p) {
   return out;
 }
 
+// Adds a quoted path to a command line.
+void append_path(std::string& command, const fs::path& p) {
+  command += ' ';
+  command += quoted(p);
+}
+
 std::string first_line(const std::string& text) {
   return text.substr(0, text.find('\n'));
 }
@@ -209,10 +215,10 @@ TEST_CASE("--format overrides detection", "[records][cli]") {
 TEST_CASE("The output is the same for any thread count", "[records][cli]") {
   std::string inputs =
       quoted(examples_dir / "games.txt") + " " + quoted(examples_dir / "games.ggf");
-  for (const auto& e : corpus()) inputs += " " + quoted(corpus_dir / e.file);
+  for (const auto& e : corpus()) append_path(inputs, corpus_dir / e.file);
   std::string wthor;
   if (const auto dir = reversi::testing::shared_data("wthor"); !dir.empty()) {
-    wthor = " " + quoted(fs::path(dir) / "WTH_1990.wtb");
+    append_path(wthor, fs::path(dir) / "WTH_1990.wtb");
   } else {
     WARN("WTHOR part skipped: the shared data folder is absent");
   }
@@ -232,9 +238,9 @@ TEST_CASE("What validate --json emits reads back as the same games", "[records][
   std::string inputs =
       quoted(examples_dir / "games.txt") + " " + quoted(examples_dir / "games.ggf");
   if (const auto ggf = reversi::testing::shared_data("ggf"); !ggf.empty()) {
-    for (const auto& f : fs::directory_iterator(ggf)) inputs += " " + quoted(f.path());
-    inputs += " " + quoted(fs::path(reversi::testing::shared_data("wthor")) / "WTH_1977.wtb");
-    inputs += " " + quoted(fs::path(reversi::testing::shared_data("obf")) / "fforum-1-19.obf");
+    for (const auto& f : fs::directory_iterator(ggf)) append_path(inputs, f.path());
+    append_path(inputs, fs::path(reversi::testing::shared_data("wthor")) / "WTH_1977.wtb");
+    append_path(inputs, fs::path(reversi::testing::shared_data("obf")) / "fforum-1-19.obf");
   }
   const auto first = run_reversi("validate --json " + inputs);
   const auto doc = nlohmann::json::parse(first.out);
@@ -301,9 +307,9 @@ TEST_CASE("All shared WTHOR and GGF games validate; unfinished WTHOR games are c
   }
   std::string files;
   for (const auto& f : fs::directory_iterator(wthor))
-    if (f.path().extension() == ".wtb") files += " " + quoted(f.path());
+    if (f.path().extension() == ".wtb") append_path(files, f.path());
   for (const auto& f : fs::directory_iterator(reversi::testing::shared_data("ggf")))
-    files += " " + quoted(f.path());
+    append_path(files, f.path());
   const auto r = run_reversi("validate --quiet" + files);
   CHECK(r.status == 0);
   const auto summary = lines_of(r.out).back();
