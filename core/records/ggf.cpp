@@ -143,35 +143,31 @@ std::optional<RecordError> read_moves(const std::vector<RawMove>& raw, const Geo
   return std::nullopt;
 }
 
+// BO's leading size, for records without TY.
+std::optional<int> board_size_of(std::string_view board) {
+  board = trim(board);
+  std::size_t n = 0;
+  while (n < board.size() && is_digit(board[n])) ++n;
+  return parse_int(board.substr(0, n));
+}
+
 std::optional<RecordError> apply_rules(const Properties& props, GameRecord& record) {
   GgfType type;
   if (props.type) {
     const auto parsed = parse_ggf_type(*props.type);
-    if (!parsed) {
-      // Tell a size we do not play from a type we cannot read.
-      std::string_view t = *props.type;
-      if (!t.empty() && t[0] == 's') t.remove_prefix(1);
-      std::size_t n = 0;
-      while (n < t.size() && is_digit(t[n])) ++n;
-      if (n > 0 && parse_int(t.substr(0, n)) && !Geometry::is_supported(*parse_int(t.substr(0, n))))
-        return RecordError{ErrorKind::wrong_size,
-                           "TY[" + printable(*props.type) + "]: board size " +
-                               std::string(t.substr(0, n)) + " is not 4, 6, 8 or 10",
-                           0,
-                           {}};
+    if (!parsed)
       return RecordError{
           ErrorKind::bad_format, "TY[" + printable(*props.type) + "] is not a game type", 0, {}};
-    }
     type = *parsed;
   } else if (props.board) {
-    // Without TY the board says its own size.
-    const auto size = parse_int(trim(*props.board).substr(0, trim(*props.board).find(' ')));
-    if (size) type.size = *size;
-    if (!Geometry::is_supported(type.size))
-      return RecordError{ErrorKind::wrong_size,
-                         "board size " + std::to_string(type.size) + " is not 4, 6, 8 or 10",
-                         0,
-                         {}};
+    type.size = board_size_of(*props.board).value_or(type.size);
+  }
+  if (!Geometry::is_supported(type.size)) {
+    const std::string where = props.type ? "TY[" + printable(*props.type) + "]: " : "BO: ";
+    return RecordError{ErrorKind::wrong_size,
+                       where + "board size " + std::to_string(type.size) + " is not 4, 6, 8 or 10",
+                       0,
+                       {}};
   }
   record.rules = Rules(type.size, Start::standard, type.anti);
   record.start = record.rules.initial();
@@ -202,8 +198,8 @@ std::optional<GgfType> parse_ggf_type(std::string_view text) {
   std::size_t digits = i;
   while (digits < text.size() && is_digit(text[digits])) ++digits;
   const auto size = parse_int(text.substr(i, digits - i));
-  if (!size || !Geometry::is_supported(*size)) return std::nullopt;
-  out.size = *size;
+  if (!size) return std::nullopt;
+  out.size = *size;  // checked by the caller, which can say it is the size that is wrong
   i = digits;
   while (i < text.size()) {
     const char c = text[i++];

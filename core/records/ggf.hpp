@@ -8,7 +8,8 @@
 
 namespace reversi::records {
 
-// TY: [s]SIZE then any of k (komi), a (anti), r<n> (random start with n discs).
+// TY: [s]SIZE then any of k (komi), a (anti), r<n> (random start with n discs). The size is
+// read, not checked: "12" gives size 12.
 struct GgfType {
   int size = 8;
   bool synchro = false;
