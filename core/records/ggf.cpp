@@ -305,9 +305,11 @@ std::optional<ParsedGame> GgfReader::end_of_line() {
 ParsedGame GgfReader::read_game() {
   const int line = in_.line();
   std::string text;
+  int previous = -1;
   if (opened_) {
     // The '(' of this game was taken while reading the previous one.
     text = "(";
+    previous = '(';
     opened_ = false;
   }
   bool in_value = false;
@@ -315,10 +317,20 @@ ParsedGame GgfReader::read_game() {
   bool too_long = false;
   int c;
   while ((c = in_.get()) >= 0) {
-    if (text.size() < max_game_bytes) {
+    const bool kept = text.size() < max_game_bytes;
+    if (kept) {
       text += static_cast<char>(c);
     } else {
       too_long = true;
+    }
+    // "(;" opens the next game: outside a value, or inside one at the start of a line, where
+    // an unclosed '[' would otherwise swallow the rest of the file.
+    const bool next_game =
+        c == '(' && previous >= 0 && in_.peek() == ';' && (!in_value || previous == '\n');
+    if (next_game) {
+      if (kept) text.pop_back();
+      opened_ = true;
+      break;
     }
     if (in_value) {
       if (escaped) {
@@ -328,16 +340,12 @@ ParsedGame GgfReader::read_game() {
       } else if (c == ']') {
         in_value = false;
       }
-      continue;
-    }
-    if (c == '[') in_value = true;
-    if (c == ')' && text.size() >= 2 && text[text.size() - 2] == ';') break;
-    // A new game opening outside any value means this one never closed: stop before it.
-    if (c == '(' && text.size() > 1 && in_.peek() == ';') {
-      text.pop_back();
-      opened_ = true;
+    } else if (c == '[') {
+      in_value = true;
+    } else if (c == ')' && previous == ';') {
       break;
     }
+    previous = c;
   }
   if (too_long) return error_item(line, ErrorKind::bad_format, "the game is longer than 1 MiB");
   return parse_ggf_game(text, SourceLocation{file_, Format::ggf, ++games_, line, 0});

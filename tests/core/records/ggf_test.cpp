@@ -152,3 +152,10 @@ TEST_CASE("Every game in the shared GGF files validates, RE matching the replay"
   CHECK(saw_komi_random_start);
   CHECK(synchro == 2);
 }
+
+TEST_CASE("An unclosed value ends at the next line that opens a game", "[records]") {
+  const auto games = read_all(Format::ggf, "(;GM[Othello]PB[abc;)\n(;GM[Othello]TY[8]B[f5];)\n");
+  REQUIRE(games.size() == 2);
+  CHECK(games[0].error->kind == ErrorKind::truncated);
+  CHECK_FALSE(games[1].error);
+}
