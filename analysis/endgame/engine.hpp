@@ -72,6 +72,7 @@ struct Tuning {
   int split_min = 14;          // at or above: brothers may be searched in parallel
   int abort_check_min = 9;     // at or above: look at the stop and cancel flags
   int stability_min = 6;       // at or above: try a stability cutoff
+  int etc_min = 12;            // at or above: look for a child in the table that cuts at once
 };
 
 template <class K, bool Anti, bool WinnerTakesEmpties, bool Limited>
@@ -287,6 +288,10 @@ class Engine {
     }
     Move list[max_moves];
     const int count = generate(p, o, moves, empty, lay_.parity(empty), hash_move, list);
+    if (n >= tune_.etc_min) {
+      int cut;
+      if (transposition_cut(p, o, alpha, n, s_child, list, count, cut)) return cut;
+    }
     int best = -score_inf;
     int best_move = -1;
     for (int i = 0; i < count; ++i) {
@@ -311,6 +316,23 @@ class Engine {
         table_.store(p, o, table_supply(s), n, -score_inf, best, best_move);
     }
     return best;
+  }
+
+  // Enhanced transposition cutoff: a child already known to be bad enough for the opponent.
+  bool transposition_cut(B p, B o, int alpha, int n, int s_child, const Move* list, int count,
+                         int& cut) const {
+    if (n - 1 < tune_.table_min) return false;
+    for (int i = 0; i < count; ++i) {
+      const Move& m = list[i];
+      TableData d;
+      if (table_.probe(o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square), table_supply(s_child),
+                       d) &&
+          -d.upper > alpha) {
+        cut = -d.upper;
+        return true;
+      }
+    }
+    return false;
   }
 
   // Young brothers wait: moves 1..count-1 in parallel; the first to cut cancels the others.
