@@ -108,9 +108,9 @@ class RootSearch {
         start_(Clock::now()) {
     // Experiments only: REVERSI_TUNE="shallow table split abort stability etc".
     if (const char* t = std::getenv("REVERSI_TUNE")) {
-      std::sscanf(t, "%d %d %d %d %d %d", &tuning_.shallow_max, &tuning_.table_min,
+      std::sscanf(t, "%d %d %d %d %d %d %d %d", &tuning_.shallow_max, &tuning_.table_min,
                   &tuning_.split_min, &tuning_.abort_check_min, &tuning_.stability_min,
-                  &tuning_.etc_min);
+                  &tuning_.etc_min, &tuning_.sort_search_min, &tuning_.sort_search_depth);
     }
   }
 
