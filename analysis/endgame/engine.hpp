@@ -76,6 +76,8 @@ struct Tuning {
   int etc_min = 12;            // at or above: look for a child in the table that cuts at once
   int sort_search_min = 14;    // at or above: order moves by a shallow heuristic search
   int sort_search_depth = 2;
+  int sort_search_step = 3;    // one ply deeper for every this many more empties
+  int sort_search_max_depth = 4;
 };
 
 template <class K, bool Anti, bool WinnerTakesEmpties, bool Limited>
@@ -362,7 +364,9 @@ class Engine {
 
   // Replaces the fastest-first scores by a shallow heuristic search (the hash move stays first).
   void sort_by_search(B p, B o, int n, Move* list, int count, Context& c) const {
-    const int depth = tune_.sort_search_depth + (n >= tune_.sort_search_min + 4 ? 1 : 0);
+    const int depth =
+        std::min(tune_.sort_search_max_depth,
+                 tune_.sort_search_depth + (n - tune_.sort_search_min) / tune_.sort_search_step);
     for (int i = 0; i < count; ++i) {
       Move& m = list[i];
       if (m.score >= wipeout_score) continue;
