@@ -8,6 +8,7 @@ int run_bench_perft(const std::vector<std::string>& args);
 int run_validate(const std::vector<std::string>& args);
 int run_bench_records(const std::vector<std::string>& args);
 int run_solve(const std::vector<std::string>& args);
+int run_bench(const std::vector<std::string>& args);
 
 const std::vector<Subcommand>& subcommands() {
   static const std::vector<Subcommand> table = {
@@ -18,6 +19,7 @@ const std::vector<Subcommand>& subcommands() {
       {"bench-records", "time parsing and replaying game records on one thread", run_bench_records},
       {"solve", "exact value of a position with perfect play, best moves, principal variation",
        run_solve},
+      {"bench", "benchmarks: solver node signature, FFO suite, perft, records", run_bench},
   };
   return table;
 }
