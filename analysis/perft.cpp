@@ -1,9 +1,12 @@
 #include "analysis/perft.hpp"
 
 #include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/global_control.h>
 #include <tbb/parallel_reduce.h>
 #include <tbb/task_arena.h>
 
+#include <memory>
 #include <mutex>
 
 #include "core/kernel.hpp"
@@ -19,13 +22,82 @@ namespace {
 // Tasks are split off near the root until there are enough to keep every thread busy.
 constexpr std::size_t tasks_per_thread = 64;
 
-// The counting recursion on a fixed kernel: the hot path for standard starts.
-template <class K, class B>
+// Subtrees this shallow are cheaper to count again than to look up.
+constexpr int min_hashed_depth = 3;
+constexpr int count_bits = 56;
+
+// Counts of subtrees already seen, keyed by the whole position and the depth, so a hit is exact.
+template <class B>
+class CountTable {
+ public:
+  explicit CountTable(std::size_t bytes) {
+    std::size_t n = 1;
+    while (n * 2 * sizeof(Entry) <= bytes) n *= 2;
+    entries_.resize(n);
+    mask_ = n - 1;
+  }
+
+  bool find(B p, B o, int depth, std::uint64_t& count) const {
+    const Entry& e = entries_[index(p, o, depth)];
+    if (e.player != p || e.opponent != o ||
+        (e.depth_and_count >> count_bits) != static_cast<std::uint64_t>(depth))
+      return false;
+    count = e.depth_and_count & ((std::uint64_t{1} << count_bits) - 1);
+    return true;
+  }
+
+  void store(B p, B o, int depth, std::uint64_t count) {
+    entries_[index(p, o, depth)] =
+        Entry{p, o, (static_cast<std::uint64_t>(depth) << count_bits) | count};
+  }
+
+ private:
+  struct Entry {
+    B player = 0;
+    B opponent = 0;
+    std::uint64_t depth_and_count = 0;  // depth 0 marks an empty slot
+  };
+
+  // A multiply-xorshift mix, so every square of both sides reaches the low index bits.
+  std::size_t index(B p, B o, int depth) const {
+    std::uint64_t h =
+        static_cast<std::uint64_t>(p) * 0x9E3779B97F4A7C15ULL + static_cast<std::uint64_t>(o);
+    if constexpr (sizeof(B) > 8)
+      h ^= static_cast<std::uint64_t>((p >> 64) * 0x165667B19E3779F9ULL) ^
+           static_cast<std::uint64_t>(o >> 64);
+    h ^= static_cast<std::uint64_t>(depth) << 59;
+    h ^= h >> 32;
+    h *= 0xC2B2AE3D27D4EB4FULL;
+    h ^= h >> 29;
+    return static_cast<std::size_t>(h) & mask_;
+  }
+
+  std::vector<Entry> entries_;
+  std::size_t mask_ = 0;
+};
+
+// The counting recursion on a fixed kernel: the hot path for standard starts. The table is a
+// template choice so the plain count stays the tight loop it is without one.
+template <class K, class B, bool hashed>
 struct FastCounter {
   B playable;
   bool count_finished;
+  CountTable<B>* table = nullptr;
 
   std::uint64_t count(B p, B o, int depth) const {
+    if constexpr (hashed) {
+      if (depth < min_hashed_depth) return count_uncached(p, o, depth);
+      std::uint64_t n = 0;
+      if (table->find(p, o, depth, n)) return n;
+      n = count_uncached(p, o, depth);
+      table->store(p, o, depth, n);
+      return n;
+    } else {
+      return count_uncached(p, o, depth);
+    }
+  }
+
+  std::uint64_t count_uncached(B p, B o, int depth) const {
     const B empty = playable & ~(p | o);
     const B moves = K::legal_moves(p, o, empty);
     if (moves == 0) {
@@ -64,17 +136,46 @@ std::uint64_t count_generic(const Rules& rules, const Position& p, int depth, bo
   return n;
 }
 
-std::uint64_t count_node(const Rules& rules, const Node& node, bool count_finished) {
+// Per-thread count tables, created on first use in each thread.
+struct ThreadTables {
+  std::size_t bytes;
+  tbb::enumerable_thread_specific<std::unique_ptr<CountTable<Bits64>>> narrow;
+  tbb::enumerable_thread_specific<std::unique_ptr<CountTable<Bits128>>> wide;
+
+  template <class B>
+  CountTable<B>* local() {
+    if (bytes == 0) return nullptr;
+    auto& slot = [&]() -> auto& {
+      if constexpr (sizeof(B) == 8) {
+        return narrow.local();
+      } else {
+        return wide.local();
+      }
+    }
+    ();
+    if (!slot) slot = std::make_unique<CountTable<B>>(bytes);
+    return slot.get();
+  }
+};
+
+template <class K, class B>
+std::uint64_t count_fast(B playable, const Node& node, bool count_finished, CountTable<B>* table) {
+  const auto p = static_cast<B>(node.position.player);
+  const auto o = static_cast<B>(node.position.opponent);
+  if (table != nullptr)
+    return FastCounter<K, B, true>{playable, count_finished, table}.count(p, o, node.depth);
+  return FastCounter<K, B, false>{playable, count_finished, nullptr}.count(p, o, node.depth);
+}
+
+std::uint64_t count_node(const Rules& rules, const Node& node, bool count_finished,
+                         ThreadTables& tables) {
   if (node.depth == 0) return 1;
   if (rules.start() == Start::free)
     return count_generic(rules, node.position, node.depth, count_finished);
-  if (rules.geometry().narrow()) {
-    const FastCounter<Kernel8, Bits64> c{static_cast<Bits64>(rules.playable()), count_finished};
-    return c.count(static_cast<Bits64>(node.position.player),
-                   static_cast<Bits64>(node.position.opponent), node.depth);
-  }
-  const FastCounter<Kernel10, Bits128> c{rules.playable(), count_finished};
-  return c.count(node.position.player, node.position.opponent, node.depth);
+  if (rules.geometry().narrow())
+    return count_fast<Kernel8>(static_cast<Bits64>(rules.playable()), node, count_finished,
+                               tables.local<Bits64>());
+  return count_fast<Kernel10>(rules.playable(), node, count_finished, tables.local<Bits128>());
 }
 
 // Expands the tree breadth-first until there are at least `wanted` nodes, counting the leaves
@@ -127,6 +228,7 @@ PerftResult perft(const PerftRequest& request) {
                                   static_cast<std::size_t>(threads) * tasks_per_thread,
                                   count_finished, result.leaves, result.interior_nodes);
 
+  ThreadTables tables{(request.hash_mb << 20) / static_cast<std::size_t>(threads), {}, {}};
   std::mutex progress_mutex;
   std::atomic<std::uint64_t> done{0};
   std::atomic<std::uint64_t> leaves_so_far{0};
@@ -137,7 +239,7 @@ PerftResult perft(const PerftRequest& request) {
         stopped = true;
         return sum;
       }
-      const std::uint64_t n = count_node(request.rules, tasks[i], count_finished);
+      const std::uint64_t n = count_node(request.rules, tasks[i], count_finished, tables);
       sum += n;
       const std::uint64_t d = ++done;
       const std::uint64_t l = leaves_so_far += n;
@@ -148,6 +250,9 @@ PerftResult perft(const PerftRequest& request) {
     }
     return sum;
   };
+  // Allows more threads than cores when asked for, so counts can be checked at any thread count.
+  tbb::global_control allow(tbb::global_control::max_allowed_parallelism,
+                            static_cast<std::size_t>(threads));
   tbb::task_arena arena(threads);
   arena.execute([&] {
     result.leaves +=

@@ -30,6 +30,8 @@ struct PerftRequest {
   int depth = 1;
   PerftConvention convention = PerftConvention::oeis;
   int threads = 1;
+  // Memory for tables of subtree counts, shared out between the threads; 0 counts every node.
+  std::size_t hash_mb = 0;
   // Called from worker threads, one call at a time.
   std::function<void(const PerftProgress&)> on_progress;
   // Set from another thread to stop early; the result is then marked incomplete.

@@ -7,13 +7,16 @@ namespace reversi::cli {
 
 void RulesOptions::add_to(po::options_description& desc) {
   po::options_description group("Rules");
-  group.add_options()("size", po::value(&size)->default_value(8), "board side: 4, 6, 8 or 10")(
-      "start", po::value(&start)->default_value("standard"),
-      "standard (cross) or free (historic free centre, N*N/2 discs each)")(
-      "anti", po::bool_switch(&anti), "anti-reversi: fewer discs wins")(
-      "hole", po::value(&holes)->composing(), "a black-hole square, e.g. b2 (repeatable)")(
-      "scoring", po::value(&scoring)->default_value("winner"),
-      "count (empties to no one) or winner (winner takes empties)");
+  // clang-format off
+  group.add_options()
+      ("size", po::value(&size)->default_value(8), "board side: 4, 6, 8 or 10")
+      ("start", po::value(&start)->default_value("standard"),
+       "standard (cross) or free (historic free centre, N*N/2 discs each)")
+      ("anti", po::bool_switch(&anti), "anti-reversi: fewer discs wins")
+      ("hole", po::value(&holes)->composing(), "a black-hole square, e.g. b2 (repeatable)")
+      ("scoring", po::value(&scoring)->default_value("winner"),
+       "count (empties to no one) or winner (winner takes empties)");
+  // clang-format on
   desc.add(group);
 }
 

@@ -1,4 +1,5 @@
 // The reversi command: dispatches to one subcommand per file in cli/.
+#include <algorithm>
 #include <exception>
 #include <iostream>
 
@@ -12,8 +13,9 @@ void print_help() {
                "Usage: reversi SUBCOMMAND [OPTIONS]\n       reversi SUBCOMMAND --help\n\n"
                "Subcommands:\n";
   for (const auto& s : reversi::cli::subcommands())
-    std::cout << "  " << s.name << std::string(12 - std::string(s.name).size(), ' ') << s.summary
-              << "\n";
+    std::cout << "  " << s.name
+              << std::string(std::max<std::size_t>(1, 14 - std::string(s.name).size()), ' ')
+              << s.summary << "\n";
   std::cout << "\nExit status: 0 success, 1 a bad record or position, 2 bad usage or unreadable "
                "input.\n";
 }

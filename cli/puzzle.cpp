@@ -1,12 +1,10 @@
 // reversi puzzle: what can happen by move N (wipeouts, games over, disc counts).
-#include <unistd.h>
-
-#include <chrono>
 #include <iostream>
-#include <sstream>
+#include <memory>
 
 #include "analysis/puzzle.hpp"
 #include "cli/common.hpp"
+#include "cli/progress.hpp"
 #include "cli/puzzle_text.hpp"
 #include "cli/render.hpp"
 
@@ -32,37 +30,11 @@ struct PuzzleOptions {
   bool quiet = false;
 };
 
-// Shows how far a long search has got, on one line of a terminal; quiet for quick runs.
-class ProgressPrinter {
- public:
-  explicit ProgressPrinter(bool enabled) : enabled_(enabled && isatty(STDERR_FILENO) != 0) {}
-  ~ProgressPrinter() { clear(); }
-  ProgressPrinter(const ProgressPrinter&) = delete;
-  ProgressPrinter& operator=(const ProgressPrinter&) = delete;
-
-  void update(const PuzzleProgress& p) {
-    using namespace std::chrono;
-    constexpr auto quiet_period = seconds(1);
-    constexpr auto redraw_period = milliseconds(250);
-    const auto now = steady_clock::now();
-    if (!enabled_ || now - start_ < quiet_period || now - last_ < redraw_period) return;
-    last_ = now;
-    std::cerr << "\r" << p.phase << " to move " << p.moves << ": " << p.tasks_done << "/"
-              << p.tasks_total << " tasks, "
-              << duration_cast<seconds>(now - start_).count() << " s   " << std::flush;
-    shown_ = true;
-  }
-  void clear() {
-    if (shown_) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
-    shown_ = false;
-  }
-
- private:
-  bool enabled_;
-  bool shown_ = false;
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-  std::chrono::steady_clock::time_point last_{};
-};
+// "searching to move 11: 37/64 tasks" on the shared progress line.
+std::string progress_text(const PuzzleProgress& p) {
+  return std::string(p.phase) + " to move " + std::to_string(p.moves) + ": " +
+         std::to_string(p.tasks_done) + "/" + std::to_string(p.tasks_total) + " tasks";
+}
 
 PuzzleGoal parse_goal(const PuzzleOptions& opt) {
   PuzzleGoal g;
@@ -143,8 +115,8 @@ int run(const PuzzleOptions& opt, const po::variables_map& vm) {
   base.list_limit = opt.list ? opt.limit : 0;
   base.threads = opt.threads.resolved();
   base.table_bytes = opt.hash_mb << 20;
-  ProgressPrinter progress(!opt.quiet);
-  base.on_progress = [&](const PuzzleProgress& p) { progress.update(p); };
+  ProgressLine progress;
+  if (!opt.quiet) base.on_progress = [&](const PuzzleProgress& p) { progress.update(progress_text(p)); };
 
   nlohmann::json out = {{"puzzle", opt.goal},
                         {"mode", opt.mode},

@@ -19,11 +19,13 @@ int run_show(const std::vector<std::string>& args) {
   ShowOptions opt;
   po::options_description desc("Options");
   opt.rules.add_to(desc);
-  desc.add_options()("moves", po::value(&opt.moves),
-                     "play this move list from the start, e.g. f5d6c3")(
-      "board", po::value(&opt.board),
-      "a board string: cells (X/* dark, O light, -/. empty) then the side to move")(
-      "json", po::bool_switch(&opt.json), "print JSON");
+  // clang-format off
+  desc.add_options()
+      ("moves", po::value(&opt.moves), "play this move list from the start, e.g. f5d6c3")
+      ("board", po::value(&opt.board),
+       "a board string: cells (X/* dark, O light, -/. empty) then the side to move")
+      ("json", po::bool_switch(&opt.json), "print JSON");
+  // clang-format on
   po::variables_map vm;
   if (!parse_options("show", "[RULES] [--moves LIST | --board STRING] [--json]", desc, args, vm))
     return exit_ok;

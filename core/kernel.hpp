@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <type_traits>
 
 #include "core/bits.hpp"
 
@@ -40,15 +41,38 @@ struct Kernel {
   }
 
   // Squares beyond a run of `crossable` discs that starts next to a `player` disc.
+  // Runs grow two squares a step once pairs of crossable squares are known (W - 2 at most).
   template <int S>
   static B run_ends(B player, B crossable) {
     B x = shift<S>(player) & crossable;
-    for (int i = 0; i < W - 3; ++i) x |= shift<S>(x) & crossable;
+    x |= shift<S>(x) & crossable;
+    const B pairs = crossable & shift<S>(crossable);
+    for (int covered = 2; covered < W - 2; covered += 2) x |= shift<2 * S>(x) & pairs;
     return shift<S>(x);
   }
 
   // Empty squares where the player to move flips at least one disc.
   static B legal_moves(B player, B opponent, B empty) {
+    if constexpr (vectorised) {
+      return vector_legal_moves(player, opponent, empty);
+    } else {
+      return scalar_legal_moves(player, opponent, empty);
+    }
+  }
+
+  // The opponent discs a move on `square` flips (empty if the move is illegal).
+  static B flips(B player, B opponent, int square) {
+    if constexpr (vectorised) {
+      return vector_flips(player, opponent, square);
+    } else {
+      return scalar_flips(player, opponent, square);
+    }
+  }
+
+  // On the 64-bit grid four directions go through one 256-bit vector at a time.
+  static constexpr bool vectorised = std::is_same_v<B, Bits64> && W == 8;
+
+  static B scalar_legal_moves(B player, B opponent, B empty) {
     const B side = opponent & inner_columns;
     B m = run_ends<1>(player, side) | run_ends<-1>(player, side);
     m |= run_ends<W>(player, opponent) | run_ends<-W>(player, opponent);
@@ -84,8 +108,7 @@ struct Kernel {
 
   static constexpr Rays rays = make_rays();
 
-  // The opponent discs a move on `square` flips (empty if the move is illegal).
-  static B flips(B player, B opponent, int square) {
+  static B scalar_flips(B player, B opponent, int square) {
     const auto& ray = rays.ray[static_cast<std::size_t>(square)];
     B flipped = 0;
     for (int d = 0; d < 4; ++d) {
@@ -102,6 +125,52 @@ struct Kernel {
       if ((first & player) != 0) flipped |= line & ~((first << 1) - 1);
     }
     return flipped;
+  }
+
+  // Lanes: east/west (1), south/north (W), south-west/north-east (W - 1), south-east/north-west
+  // (W + 1); each lane shifts left for one direction and right for the opposite one.
+  using Lanes = Bits64 __attribute__((vector_size(32)));
+  static constexpr Lanes step = {1, W, W - 1, W + 1};
+  static constexpr Lanes double_step = {2, 2 * W, 2 * W - 2, 2 * W + 2};
+
+  static Lanes broadcast(Bits64 x) { return Lanes{x, x, x, x}; }
+  static Bits64 lanes_or(Lanes v) { return v[0] | v[1] | v[2] | v[3]; }
+  static Lanes crossable_lanes(Bits64 opponent) {
+    const Lanes edge = {static_cast<Bits64>(inner_columns), ~Bits64{0},
+                        static_cast<Bits64>(inner_columns), static_cast<Bits64>(inner_columns)};
+    return broadcast(opponent) & edge;
+  }
+
+  // Runs of crossable discs that start next to a `from` square, in both directions of each lane.
+  struct Runs {
+    Lanes up;
+    Lanes down;
+  };
+  static Runs runs_from(Lanes from, Lanes cross) {
+    Runs r{(from << step) & cross, (from >> step) & cross};
+    r.up |= (r.up << step) & cross;
+    r.down |= (r.down >> step) & cross;
+    const Lanes pairs_up = cross & (cross << step);
+    const Lanes pairs_down = pairs_up >> step;
+    r.up |= (r.up << double_step) & pairs_up;
+    r.down |= (r.down >> double_step) & pairs_down;
+    r.up |= (r.up << double_step) & pairs_up;
+    r.down |= (r.down >> double_step) & pairs_down;
+    return r;
+  }
+
+  static Bits64 vector_legal_moves(Bits64 player, Bits64 opponent, Bits64 empty) {
+    const Runs r = runs_from(broadcast(player), crossable_lanes(opponent));
+    return lanes_or((r.up << step) | (r.down >> step)) & empty;
+  }
+
+  static Bits64 vector_flips(Bits64 player, Bits64 opponent, int square) {
+    const Runs r = runs_from(broadcast(Bits64{1} << square), crossable_lanes(opponent));
+    const Lanes p = broadcast(player);
+    // A run flips only if the square just past its end holds the player's disc.
+    const Lanes closed_up = ((r.up << step) & p) != 0;
+    const Lanes closed_down = ((r.down >> step) & p) != 0;
+    return lanes_or((r.up & closed_up) | (r.down & closed_down));
   }
 };
 

@@ -32,6 +32,8 @@ std::string error_kind_name(ErrorKind k) {
       return "truncated";
     case ErrorKind::bad_format:
       return "bad-format";
+    case ErrorKind::unfinished:
+      return "unfinished";
   }
   return "unknown";
 }

@@ -25,6 +25,7 @@ enum class ErrorKind {
   result_mismatch,
   truncated,
   bad_format,
+  unfinished,  // the record stops before the game is over, where a complete game is required
 };
 std::string error_kind_name(ErrorKind k);  // "illegal-move"-style stable identifiers
 

@@ -1,0 +1,475 @@
+// The exact endgame search on raw bitboards, one template for every board and variant.
+//
+// Values are final margins for the side to move under the rules' scoring (anti and
+// winner-takes-empties are template flags, so the leaves cost nothing extra). The search is
+// negamax alpha-beta: principal-variation search on the few nodes of the principal variation
+// and null-window search everywhere else, with
+//   - a transposition table of exact-value bounds for nodes with many empties,
+//   - fastest-first ordering (the reply that leaves the opponent fewest moves), hash move first,
+//   - stability cutoffs (stable opponent discs cap the score),
+//   - parity ordering and dedicated code for the last one, two and few empties,
+//   - young-brothers-wait parallelism with oneTBB: once the eldest move of a node fails to cut,
+//     its brothers are searched in parallel and cancelled as soon as one of them cuts.
+// `Limited` carries the free-centre start's disc supply: the mover's supply `s`; the other's is
+// empties + offset - s, since every move uses one disc and one empty square.
+#pragma once
+
+#include <tbb/task_group.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+
+#include "analysis/endgame/board_ops.hpp"
+#include "analysis/endgame/layout.hpp"
+#include "analysis/endgame/table.hpp"
+
+namespace reversi::endgame {
+
+inline constexpr int score_inf = 127;
+ // above every margin (100 on 10x10); fits the table
+
+// Counters and flags shared by every thread of one search.
+struct Shared {
+  const std::atomic<bool>* stop = nullptr;
+  std::atomic<std::uint64_t> nodes{0};
+  bool parallel = false;
+};
+
+// Per task: a node count flushed to the shared one now and then, and the abort state.
+struct Context {
+  explicit Context(Shared& s) : shared(s) {}
+  ~Context() { flush(); }
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+  Shared& shared;
+  std::uint64_t nodes = 0;
+  std::uint64_t flushed = 0;
+  bool aborted = false;
+
+  void flush() {
+    shared.nodes.fetch_add(nodes - flushed, std::memory_order_relaxed);
+    flushed = nodes;
+  }
+  // Stopped from outside, or a brother of an enclosing parallel split already cut.
+  bool check_abort() {
+    if (aborted) return true;
+    if (nodes - flushed > flush_interval) flush();
+    if (shared.stop != nullptr && shared.stop->load(std::memory_order_relaxed)) aborted = true;
+    if (shared.parallel && tbb::is_current_task_group_canceling()) aborted = true;
+    return aborted;
+  }
+
+ private:
+  static constexpr std::uint64_t flush_interval = 1 << 14;
+};
+
+// Where the search changes strategy, in empty squares; tuned on the FFO suite.
+struct Tuning {
+  int shallow_max = 6;         // at or below: no table, no sorting, parity order
+  int table_min = 7;           // at or above: probe and store the transposition table
+  int split_min = 14;          // at or above: brothers may be searched in parallel
+  int abort_check_min = 9;     // at or above: look at the stop and cancel flags
+  int stability_min = 6;       // at or above: try a stability cutoff
+  int etc_min = 12;            // at or above: look for a child in the table that cuts at once
+  int sort_search_min = 14;    // at or above: order moves by a shallow heuristic search
+  int sort_search_depth = 2;
+};
+
+template <class K, bool Anti, bool WinnerTakesEmpties, bool Limited>
+class Engine {
+ public:
+  using B = BitsOf<K>;
+  using Op = Ops<K>;
+
+  Engine(const Layout<K>& layout, Table<B>& table, int supply_offset, Tuning tuning = {})
+      : lay_(layout), table_(table), supply_offset_(supply_offset), tune_(tuning) {}
+
+  // The value of a position with `n` empties if inside (alpha, beta), else a fail-soft bound.
+  int search(B p, B o, int alpha, int beta, int n, int s, Context& c) const {
+    if (beta == alpha + 1) return dispatch(p, o, alpha, n, s, c);
+    return pvs(p, o, alpha, beta, n, s, c);
+  }
+
+  // The final margin of a finished game for the side to move.
+  int final_score(B p, B o) const {
+    const int own = popcount(p);
+    const int other = popcount(o);
+    const int empty = lay_.n_playable - own - other;
+    const int diff = Anti ? other - own : own - other;
+    if constexpr (!WinnerTakesEmpties) return diff;
+    if (diff == 0) return 0;
+    return diff > 0 ? diff + empty : diff - empty;
+  }
+
+  bool can_move(int s) const { return !Limited || s > 0; }
+  // The other side's supply: every move so far used one disc and one empty square.
+  int other_supply(int n, int s) const { return Limited ? n + supply_offset_ - s : s; }
+  int table_supply(int s) const { return Limited ? s : -1; }
+  B legal(B p, B o, B empty, int s) const { return can_move(s) ? Op::moves(p, o, empty) : 0; }
+
+ private:
+  struct Move {
+    B flipped;
+    int square;
+    int score;
+  };
+  static constexpr int max_moves = K::squares;
+  static constexpr int hash_move_score = 1 << 30;
+  static constexpr int wipeout_score = 1 << 29;
+  static constexpr int mobility_weight = 1 << 15;
+  static constexpr int corner_stability_weight = 1 << 11;
+  static constexpr int potential_mobility_weight = 1 << 5;
+  static constexpr int parity_weight = 1 << 3;
+
+  // Final margin with no empty square left, from the own disc count.
+  int full_board_score(int own) const {
+    const int diff = 2 * own - lay_.n_playable;
+    return Anti ? -diff : diff;
+  }
+
+  int solve_1(B p, B o, int s, int sq, Context& c) const {
+    ++c.nodes;
+    if (can_move(s)) {
+      const B f = Op::flips(p, o, sq);
+      if (f != 0) return full_board_score(popcount(p) + popcount(f) + 1);
+    }
+    if (can_move(other_supply(1, s))) {
+      const B f = Op::flips(o, p, sq);
+      if (f != 0) return -full_board_score(popcount(o) + popcount(f) + 1);
+    }
+    return final_score(p, o);
+  }
+
+  int solve_2(B p, B o, int alpha, int s, int x1, int x2, Context& c) const {
+    ++c.nodes;
+    int best = -score_inf;
+    const int s_child = other_supply(2, s);
+    if (can_move(s)) {
+      B f = Op::flips(p, o, x1);
+      if (f != 0) {
+        best = -solve_1(o ^ f, p ^ f ^ (B(1) << x1), s_child, x2, c);
+        if (best > alpha) return best;
+      }
+      f = Op::flips(p, o, x2);
+      if (f != 0) best = std::max(best, -solve_1(o ^ f, p ^ f ^ (B(1) << x2), s_child, x1, c));
+      if (best > -score_inf) return best;
+    }
+    if (can_move(s_child) && (Op::flips(o, p, x1) | Op::flips(o, p, x2)) != 0)
+      return -solve_2(o, p, -alpha - 1, s_child, x1, x2, c);
+    return final_score(p, o);
+  }
+
+  // Few empties: no table, no sorting; odd quadrants first (the last move in a region is worth
+  // having), and only squares next to an opponent disc are tried.
+  int shallow(B p, B o, int alpha, int n, int s, int parity, Context& c) const {
+    ++c.nodes;
+    const B empty = lay_.playable & ~(p | o);
+    if (n >= tune_.stability_min) {
+      int bound;
+      if (stability_cut(p, o, alpha, bound)) return bound;
+    }
+    int best = -score_inf;
+    if (can_move(s)) {
+      const int s_child = other_supply(n, s);
+      const B odd = lay_.parity_squares[static_cast<std::size_t>(parity)];
+      for (const B part : {empty & odd, empty & ~odd}) {
+        B todo = part;
+        while (todo != 0) {
+          const int sq = lowest_square(todo);
+          todo &= todo - 1;
+          if ((lay_.neighbours[static_cast<std::size_t>(sq)] & o) == 0) continue;
+          const B f = Op::flips(p, o, sq);
+          if (f == 0) continue;
+          const B np = o ^ f;
+          const B no = p ^ f ^ (B(1) << sq);
+          int v;
+          if (n == 3) {
+            const B rest = empty ^ (B(1) << sq);
+            v = -solve_2(np, no, -alpha - 1, s_child, lowest_square(rest), highest_square(rest), c);
+          } else {
+            const int child_parity =
+                parity ^ (1 << lay_.quadrant_of[static_cast<std::size_t>(sq)]);
+            v = -shallow(np, no, -alpha - 1, n - 1, s_child, child_parity, c);
+          }
+          if (v > best) {
+            best = v;
+            if (v > alpha) return v;
+          }
+        }
+      }
+      if (best > -score_inf) return best;
+    }
+    const int s_pass = other_supply(n, s);
+    if (legal(o, p, empty, s_pass) != 0) return -shallow(o, p, -alpha - 1, n, s_pass, parity, c);
+    return final_score(p, o);
+  }
+
+  int dispatch(B p, B o, int alpha, int n, int s, Context& c) const {
+    if (n > tune_.shallow_max) return nws(p, o, alpha, n, s, c);
+    const B empty = lay_.playable & ~(p | o);
+    if (n >= 3) return shallow(p, o, alpha, n, s, lay_.parity(empty), c);
+    if (n == 2) return solve_2(p, o, alpha, s, lowest_square(empty), highest_square(empty), c);
+    if (n == 1) return solve_1(p, o, s, lowest_square(empty), c);
+    return final_score(p, o);
+  }
+
+  // Stable discs of the side that would lose them cap the mover's score.
+  bool stability_cut(B p, B o, int alpha, int& bound) const {
+    const B loser = Anti ? p : o;
+    if (alpha < lay_.n_playable - 2 * popcount(loser)) return false;
+    bound = lay_.n_playable - 2 * popcount(lay_.stable(loser, p | o));
+    return bound <= alpha;
+  }
+
+  // Fastest first: few replies for the opponent, then our corner discs, then little room
+  // for the opponent to gain mobility; the hash move before all.
+  int generate(B p, B o, B moves, B empty, int parity, int hash_move, Move* list) const {
+    int count = 0;
+    const B odd = lay_.parity_squares[static_cast<std::size_t>(parity)];
+    for_each_square(moves, [&](int sq) {
+      Move& m = list[count++];
+      m.square = sq;
+      m.flipped = Op::flips(p, o, sq);
+      const B np = o ^ m.flipped;
+      const B no = p ^ m.flipped ^ (B(1) << sq);
+      const B child_empty = empty ^ (B(1) << sq);
+      if (sq == hash_move) {
+        m.score = hash_move_score;
+      } else if (np == 0) {
+        m.score = wipeout_score;
+      } else {
+        const B replies = Op::moves(np, no, child_empty);
+        const int mobility = popcount(replies) + popcount(replies & lay_.corners);
+        const int potential = popcount(lay_.potential_moves(no, child_empty));
+        m.score = lay_.square_value[static_cast<std::size_t>(sq)] +
+                  static_cast<int>((odd >> sq) & 1) * parity_weight +
+                  (max_moves - mobility) * mobility_weight +
+                  popcount(lay_.corner_stable(no)) * corner_stability_weight +
+                  (max_moves - potential) * potential_mobility_weight;
+      }
+    });
+    return count;
+  }
+
+  // A rough evaluation for ordering only: mobility, room for mobility, corners.
+  int heuristic(B p, B o, B empty) const {
+    const B mine = Op::moves(p, o, empty);
+    const B theirs = Op::moves(o, p, empty);
+    const int mobility = popcount(mine) + popcount(mine & lay_.corners) - popcount(theirs) -
+                         popcount(theirs & lay_.corners);
+    const int potential = popcount(lay_.potential_moves(o, empty)) -
+                          popcount(lay_.potential_moves(p, empty));
+    const int corners = popcount(p & lay_.corners) - popcount(o & lay_.corners);
+    return 8 * mobility + 2 * potential + 24 * corners;
+  }
+
+  // Depth-limited alpha-beta on the heuristic; finished games score far beyond it.
+  int heuristic_search(B p, B o, int depth, int alpha, int beta, Context& c) const {
+    ++c.nodes;
+    const B empty = lay_.playable & ~(p | o);
+    if (depth == 0) return heuristic(p, o, empty);
+    const B moves = Op::moves(p, o, empty);
+    if (moves == 0) {
+      if (Op::moves(o, p, empty) == 0) return final_score(p, o) * 1000;
+      return -heuristic_search(o, p, depth, -beta, -alpha, c);
+    }
+    int best = -score_inf * 1000;
+    B todo = moves;
+    while (todo != 0) {
+      const int sq = lowest_square(todo);
+      todo &= todo - 1;
+      const B f = Op::flips(p, o, sq);
+      const int v = -heuristic_search(o ^ f, p ^ f ^ (B(1) << sq), depth - 1, -beta,
+                                      -std::max(alpha, best), c);
+      if (v > best) {
+        best = v;
+        if (best >= beta) break;
+      }
+    }
+    return best;
+  }
+
+  static void bring_best_to(Move* list, int i, int count) {
+    int best = i;
+    for (int j = i + 1; j < count; ++j)
+      if (list[j].score > list[best].score) best = j;
+    if (best != i) std::swap(list[i], list[best]);
+  }
+
+  int child_value(B p, B o, const Move& m, int alpha, int n, int s_child, Context& c) const {
+    return -dispatch(o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square), -alpha - 1, n - 1,
+                     s_child, c);
+  }
+
+  // Null-window search at (alpha, alpha + 1), n > shallow_max.
+  int nws(B p, B o, int alpha, int n, int s, Context& c) const {
+    ++c.nodes;
+    if (n >= tune_.abort_check_min && c.check_abort()) return 0;
+    const B empty = lay_.playable & ~(p | o);
+    int bound;
+    if (n >= tune_.stability_min && stability_cut(p, o, alpha, bound)) return bound;
+    const bool use_table = n >= tune_.table_min;
+    int hash_move = -1;
+    if (use_table) {
+      TableData d;
+      if (table_.probe(p, o, table_supply(s), d)) {
+        if (d.lower > alpha) return d.lower;
+        if (d.upper <= alpha) return d.upper;
+        if (d.move != 0xFF) hash_move = d.move;
+      }
+    }
+    const B moves = legal(p, o, empty, s);
+    const int s_child = other_supply(n, s);
+    if (moves == 0) {
+      if (legal(o, p, empty, s_child) != 0) return -nws(o, p, -alpha - 1, n, s_child, c);
+      return final_score(p, o);
+    }
+    Move list[max_moves];
+    const int count = generate(p, o, moves, empty, lay_.parity(empty), hash_move, list);
+    if (n >= tune_.sort_search_min) sort_by_search(p, o, n, list, count, c);
+    if (n >= tune_.etc_min) {
+      int cut;
+      if (transposition_cut(p, o, alpha, n, s_child, list, count, cut)) return cut;
+    }
+    int best = -score_inf;
+    int best_move = -1;
+    for (int i = 0; i < count; ++i) {
+      bring_best_to(list, i, count);
+      const int v = child_value(p, o, list[i], alpha, n, s_child, c);
+      if (c.aborted) return 0;
+      if (v > best) {
+        best = v;
+        best_move = list[i].square;
+        if (v > alpha) break;
+      }
+      if (i == 0 && count > 1 && c.shared.parallel && n >= tune_.split_min) {
+        split(p, o, alpha, n, s_child, list, count, best, best_move, c);
+        if (c.aborted) return 0;
+        break;
+      }
+    }
+    if (use_table) {
+      if (best > alpha)
+        table_.store(p, o, table_supply(s), n, best, score_inf, best_move);
+      else
+        table_.store(p, o, table_supply(s), n, -score_inf, best, best_move);
+    }
+    return best;
+  }
+
+  // Replaces the fastest-first scores by a shallow heuristic search (the hash move stays first).
+  void sort_by_search(B p, B o, int n, Move* list, int count, Context& c) const {
+    const int depth = tune_.sort_search_depth + (n >= tune_.sort_search_min + 4 ? 1 : 0);
+    for (int i = 0; i < count; ++i) {
+      Move& m = list[i];
+      if (m.score >= wipeout_score) continue;
+      m.score = -heuristic_search(o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square), depth - 1,
+                                  -score_inf * 1000, score_inf * 1000, c);
+    }
+  }
+
+  // Enhanced transposition cutoff: a child already known to be bad enough for the opponent.
+  bool transposition_cut(B p, B o, int alpha, int n, int s_child, const Move* list, int count,
+                         int& cut) const {
+    if (n - 1 < tune_.table_min) return false;
+    for (int i = 0; i < count; ++i) {
+      const Move& m = list[i];
+      TableData d;
+      if (table_.probe(o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square), table_supply(s_child),
+                       d) &&
+          -d.upper > alpha) {
+        cut = -d.upper;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // Young brothers wait: moves 1..count-1 in parallel; the first to cut cancels the others.
+  void split(B p, B o, int alpha, int n, int s_child, Move* list, int count, int& best,
+             int& best_move, Context& c) const {
+    std::sort(list + 1, list + count, [](const Move& a, const Move& b) { return a.score > b.score; });
+    std::mutex guard;
+    tbb::task_group group;
+    for (int i = 1; i < count; ++i) {
+      group.run([&, i] {
+        Context local(c.shared);
+        if (local.check_abort()) return;
+        const int v = child_value(p, o, list[i], alpha, n, s_child, local);
+        if (local.aborted) return;
+        const std::lock_guard lock(guard);
+        if (v > best) {
+          best = v;
+          best_move = list[i].square;
+        }
+        if (v > alpha) group.cancel();
+      });
+    }
+    group.wait();
+    c.aborted = false;
+    c.check_abort();
+  }
+
+  // Principal-variation search with a full window; brothers of the first move get a null window.
+  int pvs(B p, B o, int alpha, int beta, int n, int s, Context& c) const {
+    ++c.nodes;
+    if (c.check_abort()) return 0;
+    if (n == 0) return final_score(p, o);
+    const B empty = lay_.playable & ~(p | o);
+    int hash_move = -1;
+    TableData d;
+    if (table_.probe(p, o, table_supply(s), d)) {
+      if (d.lower >= beta) return d.lower;
+      if (d.upper <= alpha) return d.upper;
+      if (d.lower == d.upper) return d.lower;
+      if (d.move != 0xFF) hash_move = d.move;
+    }
+    const B moves = legal(p, o, empty, s);
+    const int s_child = other_supply(n, s);
+    if (moves == 0) {
+      if (legal(o, p, empty, s_child) != 0) return -pvs(o, p, -beta, -alpha, n, s_child, c);
+      return final_score(p, o);
+    }
+    Move list[max_moves];
+    const int count = generate(p, o, moves, empty, lay_.parity(empty), hash_move, list);
+    if (n >= tune_.sort_search_min) sort_by_search(p, o, n, list, count, c);
+    int best = -score_inf;
+    int best_move = -1;
+    int a = alpha;
+    for (int i = 0; i < count; ++i) {
+      bring_best_to(list, i, count);
+      const Move& m = list[i];
+      const B np = o ^ m.flipped;
+      const B no = p ^ m.flipped ^ (B(1) << m.square);
+      int v;
+      if (i == 0) {
+        v = -pvs(np, no, -beta, -a, n - 1, s_child, c);
+      } else {
+        v = -dispatch(np, no, -a - 1, n - 1, s_child, c);
+        if (!c.aborted && v > a && v < beta) v = -pvs(np, no, -beta, -(v - 1), n - 1, s_child, c);
+      }
+      if (c.aborted) return 0;
+      if (v > best) {
+        best = v;
+        best_move = m.square;
+        if (v > a) {
+          a = v;
+          if (a >= beta) break;
+        }
+      }
+    }
+    table_.store(p, o, table_supply(s), n, best > alpha ? best : -score_inf,
+                 best < beta ? best : score_inf, best_move);
+    return best;
+  }
+
+  const Layout<K>& lay_;
+  Table<B>& table_;
+  int supply_offset_;
+  Tuning tune_;
+};
+
+}  // namespace reversi::endgame

@@ -1,0 +1,183 @@
+// What the solver knows about the board once per search: playable squares, parity regions,
+// square values for ordering, and the shifts that stability and mobility need.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "analysis/endgame/board_ops.hpp"
+#include "core/rules.hpp"
+
+namespace reversi::endgame {
+
+// One step on a W-wide grid in one of eight directions, without wrapping round a row.
+// Directions come in opposite pairs: 0/1 east/west, 2/3 south/north, 4/5 and 6/7 the diagonals.
+template <class K>
+struct Steps {
+  using B = BitsOf<K>;
+  static constexpr int W = K::width;
+  static constexpr B all = K::all_squares();
+  static constexpr B not_first_column = all & ~K::column(0);
+  static constexpr B not_last_column = all & ~K::column(W - 1);
+
+  template <int D>
+  static B move(B x) {
+    if constexpr (D == 0) return (x << 1) & not_first_column;
+    if constexpr (D == 1) return (x >> 1) & not_last_column;
+    if constexpr (D == 2) return (x << W) & all;
+    if constexpr (D == 3) return x >> W;
+    if constexpr (D == 4) return (x << (W + 1)) & not_first_column;
+    if constexpr (D == 5) return (x >> (W + 1)) & not_last_column;
+    if constexpr (D == 6) return (x << (W - 1)) & not_last_column;
+    if constexpr (D == 7) return (x >> (W - 1)) & not_first_column;
+    return 0;
+  }
+
+  static B neighbours(B x) {
+    return move<0>(x) | move<1>(x) | move<2>(x) | move<3>(x) | move<4>(x) | move<5>(x) |
+           move<6>(x) | move<7>(x);
+  }
+};
+
+template <class K>
+struct Layout {
+  using B = BitsOf<K>;
+  using S = Steps<K>;
+  static constexpr int max_squares = K::squares;
+
+  B playable = 0;
+  B walls = 0;  // squares of the grid where no disc can ever stand: outside the board and holes
+  int n_playable = 0;
+  B corners = 0;
+  // Parity regions: the four quadrants of the board.
+  std::array<B, 4> quadrant{};
+  std::array<std::uint8_t, max_squares> quadrant_of{};
+  // Union of the quadrants whose bit is set, for each 4-bit parity value.
+  std::array<B, 16> parity_squares{};
+  // Static square values for move ordering: corners best, squares next to corners worst.
+  std::array<int, max_squares> square_value{};
+  // Per direction, the squares whose neighbour that way is off the grid.
+  std::array<B, 8> edge{};
+  // Per square, its (up to eight) neighbours: a move there needs an opponent disc among them.
+  std::array<B, max_squares> neighbours{};
+  // Squares by static value, best first: the order the last few empties are tried in.
+  std::array<std::uint8_t, max_squares> by_value{};
+  int by_value_count = 0;
+
+  explicit Layout(const Rules& rules) {
+    const auto& g = rules.geometry();
+    const int n = g.size();
+    playable = static_cast<B>(rules.playable());
+    walls = S::all & ~playable;
+    n_playable = popcount(playable);
+    const int half = n / 2;
+    for (int r = 0; r < n; ++r) {
+      for (int c = 0; c < n; ++c) {
+        const int sq = r * K::width + c;
+        const int q = (r >= half ? 2 : 0) + (c >= half ? 1 : 0);
+        quadrant[static_cast<std::size_t>(q)] |= B(1) << sq;
+        quadrant_of[static_cast<std::size_t>(sq)] = static_cast<std::uint8_t>(q);
+        square_value[static_cast<std::size_t>(sq)] = value_of_square(r, c, n);
+      }
+    }
+    for (std::size_t q = 0; q < 4; ++q) quadrant[q] &= playable;
+    for (int sq = 0; sq < max_squares; ++sq)
+      neighbours[static_cast<std::size_t>(sq)] = S::neighbours(B(1) << sq) & playable;
+    for (int v = 18; v >= 0; --v)
+      for_each_square(playable, [&](int sq) {
+        if (square_value[static_cast<std::size_t>(sq)] == v)
+          by_value[static_cast<std::size_t>(by_value_count++)] = static_cast<std::uint8_t>(sq);
+      });
+    for (int mask = 0; mask < 16; ++mask)
+      for (std::size_t q = 0; q < 4; ++q)
+        if ((mask >> q) & 1) parity_squares[static_cast<std::size_t>(mask)] |= quadrant[q];
+    const int last = n - 1;
+    for (int sq : {0, last, last * K::width, last * K::width + last}) corners |= B(1) << sq;
+    corners &= playable;
+    edge[0] = S::all & ~S::template move<1>(S::all);
+    edge[1] = S::all & ~S::template move<0>(S::all);
+    edge[2] = S::all & ~S::template move<3>(S::all);
+    edge[3] = S::all & ~S::template move<2>(S::all);
+    edge[4] = S::all & ~S::template move<5>(S::all);
+    edge[5] = S::all & ~S::template move<4>(S::all);
+    edge[6] = S::all & ~S::template move<7>(S::all);
+    edge[7] = S::all & ~S::template move<6>(S::all);
+  }
+
+  // The quadrants holding an odd number of the given empties, as a 4-bit value.
+  int parity(B empties) const {
+    int p = 0;
+    for (std::size_t q = 0; q < 4; ++q) p |= (popcount(empties & quadrant[q]) & 1) << q;
+    return p;
+  }
+
+  // Discs of `mine` that no sequence of moves can ever flip: on every line through them the
+  // segment between walls is full, or a wall or a stable disc of the same side is next to them.
+  B stable(B mine, B occupied) const {
+    if (mine == 0) return 0;
+    const B empty = playable & ~occupied;
+    const std::array<B, 4> full = {
+        full_along<0, 1>(empty, occupied), full_along<2, 3>(empty, occupied),
+        full_along<4, 5>(empty, occupied), full_along<6, 7>(empty, occupied)};
+    B stable_set = 0;
+    for (;;) {
+      const B guard = walls | stable_set;
+      B next = mine;
+      next &= full[0] | guarded<1>(guard, 0) | guarded<0>(guard, 1);
+      next &= full[1] | guarded<3>(guard, 2) | guarded<2>(guard, 3);
+      next &= full[2] | guarded<5>(guard, 4) | guarded<4>(guard, 5);
+      next &= full[3] | guarded<7>(guard, 6) | guarded<6>(guard, 7);
+      if (next == stable_set) return stable_set;
+      stable_set = next;
+    }
+  }
+
+  // Own discs on corners and edge discs joined to them: a cheap stability estimate for ordering.
+  B corner_stable(B mine) const {
+    B s = mine & corners;
+    if (s == 0) return 0;
+    // Grow along the edges a few squares from each owned corner.
+    const B edges = S::all & (edge[0] | edge[1] | edge[2] | edge[3]);
+    for (int i = 0; i < 2; ++i) s |= S::neighbours(s) & mine & edges;
+    return s;
+  }
+
+  // Empty squares next to an opponent disc: where mobility can come from.
+  B potential_moves(B opponent, B empty) const { return S::neighbours(opponent) & empty; }
+
+ private:
+  static int value_of_square(int r, int c, int n) {
+    // Distance to the nearest edge along each axis, capped at 2 (the third ring is "inside").
+    const int dr = r < n - 1 - r ? r : n - 1 - r;
+    const int dc = c < n - 1 - c ? c : n - 1 - c;
+    const int a = dr < dc ? dr : dc;
+    const int b = dr < dc ? dc : dr;
+    if (a == 0 && b == 0) return 18;  // corner
+    if (a == 1 && b == 1) return 2;   // next to a corner, diagonally
+    if (a == 0 && b == 1) return 4;   // next to a corner, on the edge
+    if (a == 0) return b == 2 ? 16 : 12;
+    if (a == 1) return b == 2 ? 6 : 8;
+    if (a == 2 && b == 2) return 14;
+    return 10;
+  }
+
+  // Occupied squares whose segment along the axis (directions D1, D2) holds no empty square.
+  template <int D1, int D2>
+  B full_along(B empty, B occupied) const {
+    B reach = empty;
+    for (int i = 0; i < K::width - 1; ++i) {
+      const B next = reach | ((S::template move<D1>(reach) | S::template move<D2>(reach)) & occupied);
+      if (next == reach) break;
+      reach = next;
+    }
+    return occupied & ~reach;
+  }
+
+  // Squares whose neighbour in direction D is in `guard` or off the grid (`edge_index` is D).
+  template <int Back>
+  B guarded(B guard, std::size_t edge_index) const {
+    return S::template move<Back>(guard) | edge[edge_index];
+  }
+};
+
+}  // namespace reversi::endgame

@@ -1,0 +1,508 @@
+#include "analysis/search.hpp"
+
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <thread>
+
+#include "analysis/endgame/engine.hpp"
+
+namespace reversi {
+
+namespace {
+
+using namespace endgame;
+using Clock = std::chrono::steady_clock;
+
+constexpr auto progress_interval = std::chrono::milliseconds(250);
+
+// Calls f.template operator()<Anti, WinnerTakesEmpties, Limited>() for the run-time flags.
+template <class F>
+int with_flags(bool anti, bool winner, bool limited, F&& f) {
+  if (anti) {
+    if (winner) return limited ? f.template operator()<true, true, true>()
+                               : f.template operator()<true, true, false>();
+    return limited ? f.template operator()<true, false, true>()
+                   : f.template operator()<true, false, false>();
+  }
+  if (winner) return limited ? f.template operator()<false, true, true>()
+                             : f.template operator()<false, true, false>();
+  return limited ? f.template operator()<false, false, true>()
+                 : f.template operator()<false, false, false>();
+}
+
+// The symmetries of the board that map the position (and the holes) onto itself.
+std::vector<int> symmetries_of(const Rules& rules, const Position& p) {
+  const auto& g = rules.geometry();
+  std::vector<int> out;
+  for (int s = 1; s < symmetry_count; ++s)
+    if (g.transform(p.player, s) == p.player && g.transform(p.opponent, s) == p.opponent &&
+        g.transform(rules.holes(), s) == rules.holes())
+      out.push_back(s);
+  return out;
+}
+
+// A root move with the moves symmetric to it, which share its value.
+struct RootMove {
+  Square square = no_square;
+  std::vector<Square> twins;
+  Position child;
+  int order = 0;
+  int lower = -solve_infinity;
+  int upper = solve_infinity;
+};
+
+}  // namespace
+
+struct Solver::Impl {
+  std::size_t hash_mb;
+  std::unique_ptr<Table<Bits64>> narrow_table;
+  std::unique_ptr<Table<Bits128>> wide_table;
+  std::optional<Rules> table_rules;
+
+  explicit Impl(std::size_t mb) : hash_mb(std::max<std::size_t>(1, mb)) {}
+
+  void clear() {
+    if (narrow_table) narrow_table->clear();
+    if (wide_table) wide_table->clear();
+  }
+
+  // The tables hold values under one set of rules; other rules start afresh.
+  void prepare(const Rules& rules) {
+    if (!table_rules || !(*table_rules == rules)) {
+      clear();
+      table_rules = rules;
+    }
+    if (rules.geometry().narrow()) {
+      if (!narrow_table) narrow_table = std::make_unique<Table<Bits64>>(hash_mb);
+      narrow_table->new_search();
+    } else {
+      if (!wide_table) wide_table = std::make_unique<Table<Bits128>>(hash_mb);
+      wide_table->new_search();
+    }
+  }
+};
+
+namespace {
+
+// One solve request: the root loop, principal variation and progress, over the rules layer;
+// every position after the free-centre placements goes to the bitboard engine.
+class RootSearch {
+ public:
+  RootSearch(const SolveRequest& request, Solver::Impl& tables, Shared& shared)
+      : req_(request),
+        rules_(request.rules),
+        shared_(shared),
+        narrow_(rules_.geometry().narrow()),
+        layout8_(narrow_ ? std::make_unique<Layout<Kernel8>>(rules_) : nullptr),
+        layout10_(narrow_ ? nullptr : std::make_unique<Layout<Kernel10>>(rules_)),
+        table8_(tables.narrow_table.get()),
+        table10_(tables.wide_table.get()),
+        start_(Clock::now()) {
+    // Experiments only: REVERSI_TUNE="shallow table split abort stability etc".
+    if (const char* t = std::getenv("REVERSI_TUNE")) {
+      std::sscanf(t, "%d %d %d %d %d %d %d %d", &tuning_.shallow_max, &tuning_.table_min,
+                  &tuning_.split_min, &tuning_.abort_check_min, &tuning_.stability_min,
+                  &tuning_.etc_min, &tuning_.sort_search_min, &tuning_.sort_search_depth);
+    }
+  }
+
+  SolveResult run();
+  // The state the progress thread reports.
+  SolveProgress snapshot() {
+    const std::lock_guard lock(progress_mutex_);
+    SolveProgress p = progress_;
+    p.nodes = shared_.nodes.load(std::memory_order_relaxed);
+    p.seconds = seconds();
+    return p;
+  }
+
+ private:
+  double seconds() const {
+    return std::chrono::duration<double>(Clock::now() - start_).count();
+  }
+
+  // The value of any position: exact inside (alpha, beta), a fail-soft bound outside it.
+  int value(const Position& p, int alpha, int beta, Context& c) {
+    if (c.aborted) return 0;
+    if (beta - alpha > 1 && use_mtd_) return mtd_value(p, alpha, beta, c);
+    return window_value(p, alpha, beta, c);
+  }
+
+  // A wide window as a series of null-window tests (MTD(f)): each test is cheap, and the
+  // table carries what one test learnt into the next.
+  int mtd_value(const Position& p, int alpha, int beta, Context& c) {
+    int lower = -solve_infinity;
+    int upper = solve_infinity;
+    int g = std::clamp(0, alpha + 1, beta - 1);
+    while (lower < upper && lower < beta && upper > alpha) {
+      const int b = g == lower ? g + 1 : g;
+      g = window_value(p, b - 1, b, c);
+      if (c.aborted) return 0;
+      if (g < b)
+        upper = g;
+      else
+        lower = g;
+    }
+    if (lower >= beta) return lower;
+    if (upper <= alpha) return upper;
+    return lower;
+  }
+
+  int window_value(const Position& p, int alpha, int beta, Context& c) {
+    if (rules_.placing(p)) return placement_value(p, alpha, beta, c);
+    if (narrow_) return engine_value<Kernel8>(*layout8_, *table8_, p, alpha, beta, c);
+    return engine_value<Kernel10>(*layout10_, *table10_, p, alpha, beta, c);
+  }
+
+  template <class K, class T>
+  int engine_value(const Layout<K>& layout, T& table, const Position& pos, int alpha, int beta,
+                   Context& c) {
+    using B = BitsOf<K>;
+    const B p = static_cast<B>(pos.player);
+    const B o = static_cast<B>(pos.opponent);
+    const int n = popcount(layout.playable & ~(p | o));
+    const int s = pos.supply_of_mover();
+    const int s_other = pos.supply[static_cast<std::size_t>(index(opposite(pos.to_move)))];
+    // Supplies that cover every empty square can never run out.
+    const bool limited = s < n || s_other < n;
+    const int offset = s + s_other - n;
+    return with_flags(rules_.anti(), rules_.scoring() == Scoring::winner_takes_empties, limited,
+                      [&]<bool A, bool W, bool L>() {
+                        const Engine<K, A, W, L> engine(layout, table, offset, tuning_);
+                        return engine.search(p, o, alpha, beta, n, s, c);
+                      });
+  }
+
+  // The free-centre placements: plain alpha-beta over the rules layer, symmetric moves once.
+  int placement_value(const Position& p, int alpha, int beta, Context& c) {
+    ++c.nodes;
+    const Bits moves = rules_.legal_moves(p);
+    if (moves == 0) {
+      const Position passed = rules_.pass(p);
+      if (!rules_.has_move(passed)) return rules_.value(p, p.to_move);
+      return -value(passed, -beta, -alpha, c);
+    }
+    int best = -solve_infinity;
+    for (const RootMove& m : distinct_moves(p, moves)) {
+      const int v = -value(m.child, -beta, -std::max(alpha, best), c);
+      if (c.aborted) return 0;
+      best = std::max(best, v);
+      if (best >= beta) break;
+    }
+    return best;
+  }
+
+  // Legal moves, one per class of moves that a symmetry of the position maps onto each other.
+  std::vector<RootMove> distinct_moves(const Position& p, Bits moves) const {
+    const auto syms = symmetries_of(rules_, p);
+    std::vector<RootMove> out;
+    for_each_square(moves, [&](Square sq) {
+      for (auto& m : out)
+        for (int s : syms)
+          if (rules_.geometry().transform(sq, s) == m.square) {
+            m.twins.push_back(sq);
+            return;
+          }
+      RootMove m;
+      m.square = sq;
+      m.child = rules_.play(p, sq);
+      out.push_back(std::move(m));
+    });
+    return out;
+  }
+
+  // Root order: corners, then the moves that leave the opponent fewest replies.
+  void order(std::vector<RootMove>& moves) const {
+    const Bits corners = corner_squares();
+    for (auto& m : moves) {
+      const int replies = popcount(rules_.legal_moves(m.child));
+      m.order = (((corners >> m.square) & 1) != 0 ? 1000 : 0) - replies;
+    }
+    std::stable_sort(moves.begin(), moves.end(),
+                     [](const RootMove& a, const RootMove& b) { return a.order > b.order; });
+  }
+
+  Bits corner_squares() const {
+    const auto& g = rules_.geometry();
+    const int l = g.size() - 1;
+    return bit<Bits>(g.square(0, 0)) | bit<Bits>(g.square(0, l)) | bit<Bits>(g.square(l, 0)) |
+           bit<Bits>(g.square(l, l));
+  }
+
+  void report() {
+    if (req_.on_progress) {
+      const SolveProgress p = snapshot();
+      const std::lock_guard lock(callback_mutex_);
+      req_.on_progress(p);
+    }
+  }
+
+ public:
+  std::mutex callback_mutex_;
+
+ private:
+  void search_root(const Position& root, int alpha, int beta, SolveResult& result, Context& c);
+  std::vector<Square> principal_variation(Position p, Square first, int v, bool wld,
+                                          Context& c);
+
+  const SolveRequest& req_;
+  const Rules& rules_;
+  Shared& shared_;
+  bool narrow_;
+  std::unique_ptr<Layout<Kernel8>> layout8_;
+  std::unique_ptr<Layout<Kernel10>> layout10_;
+  Table<Bits64>* table8_;
+  Table<Bits128>* table10_;
+  Clock::time_point start_;
+  Tuning tuning_;
+  bool use_mtd_ = std::getenv("REVERSI_PVS") == nullptr;
+  std::mutex progress_mutex_;
+  SolveProgress progress_;
+};
+
+void RootSearch::search_root(const Position& root, int alpha, int beta, SolveResult& result,
+                             Context& c) {
+  std::vector<RootMove> moves = distinct_moves(root, rules_.legal_moves(root));
+  order(moves);
+  {
+    const std::lock_guard lock(progress_mutex_);
+    progress_.empties = popcount(rules_.playable() & ~root.occupied());
+    progress_.alpha = alpha;
+    progress_.beta = beta;
+    progress_.moves_total = static_cast<int>(moves.size());
+  }
+  int best = -solve_infinity;
+  Square best_move = no_square;
+  int a = alpha;
+  int done = 0;
+  for (auto& m : moves) {
+    {
+      const std::lock_guard lock(progress_mutex_);
+      progress_.current_move = m.square;
+    }
+    int v;
+    if (req_.all_moves || done == 0) {
+      v = -value(m.child, -beta, -(req_.all_moves ? alpha : a), c);
+    } else {
+      v = -value(m.child, -a - 1, -a, c);
+      if (!c.aborted && v > a && v < beta) v = -value(m.child, -beta, -(v - 1), c);
+    }
+    if (c.aborted) break;
+    const int lo = req_.all_moves ? alpha : a;
+    m.lower = v > lo ? v : -solve_infinity;
+    m.upper = v < beta ? v : solve_infinity;
+    ++done;
+    if (v > best) {
+      best = v;
+      best_move = m.square;
+    }
+    a = std::max(a, v);
+    {
+      const std::lock_guard lock(progress_mutex_);
+      progress_.moves_done = done;
+      progress_.best_move = best_move;
+      progress_.best_value = best;
+    }
+    report();
+    if (!req_.all_moves && a >= beta) break;
+  }
+
+  result.complete = !c.aborted;
+  result.value = best;
+  if (best_move != no_square) result.best_moves.push_back(best_move);
+  if (result.complete) {
+    result.lower = best > alpha ? best : -solve_infinity;
+    result.upper = best < beta ? best : solve_infinity;
+  } else {
+    // Only the moves searched so far: the value is at least the best of them.
+    result.lower = best_move != no_square && best > alpha ? best : -solve_infinity;
+    result.upper = solve_infinity;
+  }
+  if (req_.all_moves) {
+    for (const auto& m : moves) {
+      if (m.lower == -solve_infinity && m.upper == solve_infinity) continue;
+      const int v = m.lower > -solve_infinity ? m.lower : m.upper;
+      for (Square sq : [&] {
+             std::vector<Square> all{m.square};
+             all.insert(all.end(), m.twins.begin(), m.twins.end());
+             return all;
+           }())
+        result.move_values.push_back(MoveValue{sq, v, m.lower, m.upper});
+    }
+    std::stable_sort(result.move_values.begin(), result.move_values.end(),
+                     [](const MoveValue& x, const MoveValue& y) { return x.value > y.value; });
+    result.best_moves.clear();
+    for (const auto& mv : result.move_values)
+      if (mv.value == best && mv.lower == mv.upper) result.best_moves.push_back(mv.move);
+  }
+}
+
+// Follows moves that keep the value: at each step the first move whose value is proven to
+// equal the position's (for wld, the first that keeps the same outcome).
+std::vector<Square> RootSearch::principal_variation(Position p, Square first, int v, bool wld,
+                                                    Context& c) {
+  std::vector<Square> pv;
+  {
+    const std::lock_guard lock(progress_mutex_);
+    progress_.principal_variation = true;
+  }
+  for (int ply = 0; ply < 2 * rules_.geometry().cells() && !c.aborted; ++ply) {
+    const Bits moves = rules_.legal_moves(p);
+    if (moves == 0) {
+      const Position passed = rules_.pass(p);
+      if (!rules_.has_move(passed)) break;
+      pv.push_back(no_square);
+      p = passed;
+      v = -v;
+      continue;
+    }
+    Square chosen = no_square;
+    if (ply == 0 && first != no_square) chosen = first;
+    if (chosen == no_square) {
+      std::vector<RootMove> candidates;
+      for_each_square(moves, [&](Square sq) {
+        RootMove m;
+        m.square = sq;
+        m.child = rules_.play(p, sq);
+        candidates.push_back(std::move(m));
+      });
+      order(candidates);
+      for (const auto& m : candidates) {
+        // Every move is worth at least -v from the child's side; one of them exactly that.
+        const bool keeps =
+            wld && v < 0 ? true : -value(m.child, -v, -v + 1, c) >= v && !c.aborted;
+        if (c.aborted) break;
+        if (keeps) {
+          chosen = m.square;
+          break;
+        }
+      }
+    }
+    if (chosen == no_square) break;
+    pv.push_back(chosen);
+    p = rules_.play(p, chosen);
+    v = -v;
+  }
+  if (c.aborted) pv.clear();
+  return pv;
+}
+
+SolveResult RootSearch::run() {
+  SolveResult result;
+  Context c(shared_);
+  Position root = req_.root;
+  int alpha = req_.wld ? -1 : std::clamp(req_.alpha, -solve_infinity, solve_infinity);
+  int beta = req_.wld ? 1 : std::clamp(req_.beta, -solve_infinity, solve_infinity);
+
+  if (rules_.game_over(root)) {
+    result.value = result.lower = result.upper = rules_.value(root, root.to_move);
+  } else {
+    result.passed = rules_.legal_moves(root) == 0;
+    if (result.passed) {
+      root = rules_.pass(root);
+      std::swap(alpha, beta);
+      alpha = -alpha;
+      beta = -beta;
+    }
+    search_root(root, alpha, beta, result, c);
+    const bool in_window = result.value > alpha && result.value < beta;
+    if (req_.want_pv && result.complete && !result.best_moves.empty() &&
+        (in_window || req_.wld)) {
+      const int v = req_.wld ? std::clamp(result.value, -1, 1) : result.value;
+      result.pv = principal_variation(root, result.best_moves.front(), v, req_.wld, c);
+      result.complete = !c.aborted;
+    }
+    if (result.passed) {
+      result.value = -result.value;
+      const int lo = result.lower;
+      result.lower = -result.upper;
+      result.upper = -lo;
+      for (auto& mv : result.move_values) {
+        mv.value = -mv.value;
+        std::swap(mv.lower, mv.upper);
+        mv.lower = -mv.lower;
+        mv.upper = -mv.upper;
+      }
+      result.best_moves.clear();
+      result.move_values.clear();
+      if (!result.pv.empty()) result.pv.insert(result.pv.begin(), no_square);
+    }
+  }
+  if (req_.wld) {
+    result.value = std::clamp(result.value, -1, 1);
+    for (auto& mv : result.move_values) mv.value = std::clamp(mv.value, -1, 1);
+  }
+  c.flush();
+  result.nodes = shared_.nodes.load();
+  result.seconds = seconds();
+  return result;
+}
+
+}  // namespace
+
+Solver::Solver(std::size_t hash_mb) : impl_(std::make_unique<Impl>(hash_mb)) {}
+Solver::~Solver() = default;
+Solver::Solver(Solver&&) noexcept = default;
+Solver& Solver::operator=(Solver&&) noexcept = default;
+
+void Solver::clear() {
+  impl_->clear();
+}
+
+SolveResult Solver::solve(const SolveRequest& request) {
+  if (!request.rules.is_valid(request.root))
+    throw std::invalid_argument("solve: not a valid position for these rules");
+  impl_->prepare(request.rules);
+  Shared shared;
+  shared.stop = request.stop;
+  const int threads = std::max(1, request.threads);
+  shared.parallel = threads > 1;
+  RootSearch search(request, *impl_, shared);
+
+  // The progress thread: a snapshot a few times a second until the search ends.
+  std::mutex done_mutex;
+  std::condition_variable done_signal;
+  bool done = false;
+  std::thread ticker;
+  if (request.on_progress) {
+    ticker = std::thread([&] {
+      std::unique_lock lock(done_mutex);
+      while (!done_signal.wait_for(lock, progress_interval, [&] { return done; })) {
+        lock.unlock();
+        const SolveProgress p = search.snapshot();
+        {
+          const std::lock_guard cb(search.callback_mutex_);
+          request.on_progress(p);
+        }
+        lock.lock();
+      }
+    });
+  }
+  SolveResult result;
+  tbb::task_arena arena(threads);
+  arena.execute([&] { result = search.run(); });
+  if (ticker.joinable()) {
+    {
+      const std::lock_guard lock(done_mutex);
+      done = true;
+    }
+    done_signal.notify_all();
+    ticker.join();
+  }
+  return result;
+}
+
+SolveResult solve(const SolveRequest& request, std::size_t hash_mb) {
+  Solver solver(hash_mb);
+  return solver.solve(request);
+}
+
+}  // namespace reversi

@@ -1,0 +1,102 @@
+// Exact solving: the game-theoretic value of a position with perfect play by both sides.
+//
+// Values are final disc margins for the side to move, under the rules' scoring convention
+// (Rules::scoring(): winner takes empties by default, as in the published suites; anti-reversi
+// counts the other way, see margin() in core/rules.hpp). Every board size and variant goes
+// through the same search; boards up to 8x8 run on 64-bit boards, 10x10 on 128-bit ones.
+//
+// A Solver keeps its transposition table between calls, so solving the positions of one game
+// one after the other reuses the work already done. Search never prints: progress goes to a
+// callback, and a stop flag ends it early with what was proven so far.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "core/rules.hpp"
+
+namespace reversi {
+
+// Larger than every margin: a window (-solve_infinity, solve_infinity) asks for the exact value.
+inline constexpr int solve_infinity = 127;
+
+struct SolveProgress {
+  int empties = 0;
+  int alpha = -solve_infinity;  // the window being searched at the root
+  int beta = solve_infinity;
+  int moves_done = 0;  // root moves finished, out of moves_total
+  int moves_total = 0;
+  Square current_move = no_square;  // the root move being searched
+  Square best_move = no_square;     // best so far, no_square before the first is done
+  int best_value = -solve_infinity; // a lower bound on the value once best_move is set
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  bool principal_variation = false;  // the value is known; following the best line
+};
+
+struct SolveRequest {
+  Rules rules;
+  Position root;
+  // Only values inside (alpha, beta) are exact; outside it the result is a bound.
+  int alpha = -solve_infinity;
+  int beta = solve_infinity;
+  bool wld = false;        // prove only win, draw or loss: the window becomes (-1, 1)
+  bool all_moves = false;  // the value of every legal move, not only the best
+  bool want_pv = true;     // follow a principal variation to the end of the game
+  int threads = 1;
+  // Called from a helper thread a few times a second, and after every root move; one call at
+  // a time. Empty: no progress.
+  std::function<void(const SolveProgress&)> on_progress;
+  // Set from another thread (e.g. on Ctrl-C) to stop early; the result is then incomplete.
+  const std::atomic<bool>* stop = nullptr;
+};
+
+struct MoveValue {
+  Square move = no_square;
+  int value = 0;  // exact; with wld: -1 loss, 0 draw, +1 win; else clipped to the window
+  int lower = -solve_infinity;  // what is proven about the move's exact value
+  int upper = solve_infinity;
+};
+
+struct SolveResult {
+  // Exact margin when lower == upper. With wld: -1, 0 or +1 (lower/upper say what is proven).
+  int value = 0;
+  int lower = -solve_infinity;
+  int upper = solve_infinity;
+  bool exact() const { return lower == upper; }
+  bool complete = true;             // false when stopped before the end
+  std::vector<Square> best_moves;   // one best move; every move of best value with all_moves
+  std::vector<Square> pv;           // to the end of the game; passes as no_square
+  std::vector<MoveValue> move_values;  // with all_moves: every legal move, best first
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  bool passed = false;  // the side to move has no move: the value is after a pass
+};
+
+class Solver {
+ public:
+  // The table takes about hash_mb megabytes (rounded down to a power of two).
+  explicit Solver(std::size_t hash_mb = 64);
+  ~Solver();
+  Solver(Solver&&) noexcept;
+  Solver& operator=(Solver&&) noexcept;
+
+  SolveResult solve(const SolveRequest& request);
+  // Forgets everything learnt; needed only to measure a search from scratch.
+  void clear();
+
+  struct Impl;  // the tables; defined in search.cpp
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+// One-off solve with a fresh table of `hash_mb` megabytes.
+SolveResult solve(const SolveRequest& request, std::size_t hash_mb = 64);
+
+}  // namespace reversi

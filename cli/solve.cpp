@@ -1,0 +1,261 @@
+// reversi solve: the exact value of a position with perfect play, or of every line of a suite.
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "analysis/search.hpp"
+#include "analysis/solve_suite.hpp"
+#include "cli/common.hpp"
+#include "cli/render.hpp"
+#include "cli/solve_output.hpp"
+#include "core/game.hpp"
+#include "core/notation.hpp"
+
+namespace reversi::cli {
+
+namespace {
+
+// Conventional exit status after Ctrl-C (128 + SIGINT).
+constexpr int exit_interrupted = 130;
+constexpr std::size_t default_hash_mb = 256;
+
+struct SolveOptions {
+  RulesOptions rules;
+  ThreadOptions threads;
+  std::string moves;
+  std::string board;
+  std::string obf;
+  std::string input;  // "-": OBF lines or board strings on standard input
+  bool all_moves = false;
+  bool wld = false;
+  std::size_t hash_mb = default_hash_mb;
+  bool json = false;
+  bool progress = false;
+};
+
+std::string scoring_words(const Rules& rules) {
+  return rules.scoring() == Scoring::winner_takes_empties
+             ? "winner takes empties"
+             : "count: empties belong to no one";
+}
+
+// The outcome in words from the mover's side.
+std::string outcome(const Rules& rules, const Position& root, const SolveResult& r, bool wld) {
+  const std::string mover = color_name(root.to_move);
+  const std::string other = color_name(opposite(root.to_move));
+  const int v = r.value;
+  if (wld || !r.exact()) {
+    if (!r.complete) return "not finished";
+    return v > 0 ? mover + " wins" : v < 0 ? other + " wins" : "draw";
+  }
+  const std::string how = rules.anti() ? " (anti: fewer discs wins)" : "";
+  if (v == 0) return "draw" + how;
+  return (v > 0 ? mover : other) + " wins by " + std::to_string(v > 0 ? v : -v) + how;
+}
+
+void print_result(const Rules& rules, const Position& root, const SolveResult& r,
+                  const SolveOptions& opt, int threads) {
+  const int empties = popcount(rules.playable() & ~root.occupied());
+  std::cout << rules.describe() << "; " << color_name(root.to_move) << " to move, " << empties
+            << " empties\n";
+  std::cout << (opt.wld ? "outcome: " : "value: ") << value_text(r, opt.wld) << " for "
+            << color_name(root.to_move) << " — " << outcome(rules, root, r, opt.wld)
+            << " (scoring " << scoring_name(rules.scoring()) << ": " << scoring_words(rules)
+            << ")\n";
+  if (!r.complete) {
+    std::cout << "stopped before the end: the value above is what was proven";
+    if (!r.best_moves.empty())
+      std::cout << "; best move so far " << rules.geometry().name(r.best_moves.front());
+    std::cout << "\n";
+  }
+  if (r.passed) std::cout << "no legal move: " << color_name(root.to_move) << " passes\n";
+  if (!r.best_moves.empty() && r.complete)
+    std::cout << (r.best_moves.size() > 1 ? "best moves: " : "best move: ")
+              << line_string(rules, r.best_moves) << "\n";
+  if (!r.move_values.empty()) std::cout << "moves: " << obf_scores(rules, r.move_values) << "\n";
+  if (!r.pv.empty())
+    std::cout << "principal variation: " << line_string(rules, r.pv) << "\n";
+  std::cout << "nodes " << grouped(r.nodes) << ", time " << r.seconds << " s, "
+            << rate(r.nodes, r.seconds) << " nodes/s, " << threads << " thread"
+            << (threads > 1 ? "s" : "") << "\n";
+}
+
+SolveRequest make_request(const Rules& rules, const Position& p, const SolveOptions& opt,
+                          int threads, const InterruptGuard& interrupt) {
+  SolveRequest req;
+  req.rules = rules;
+  req.root = p;
+  req.wld = opt.wld;
+  req.all_moves = opt.all_moves;
+  req.threads = threads;
+  req.stop = interrupt.flag();
+  return req;
+}
+
+// Solves every position of a suite and checks the listed scores; a mismatch is an error.
+int run_suite(const Rules& rules, std::vector<ObfPosition> suite, const SolveOptions& opt,
+              int threads) {
+  Solver solver(opt.hash_mb);
+  InterruptGuard interrupt;
+  int wrong = 0;
+  int checked = 0;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& entry : suite) {
+    SolveRequest req = make_request(rules, entry.position, opt, threads, interrupt);
+    req.want_pv = opt.json;
+    SolveProgressLine progress(rules, opt.progress);
+    req.on_progress = [&](const SolveProgress& p) { progress.update(p); };
+    // Each position on its own, so that its figures do not depend on the ones before.
+    solver.clear();
+    const SolveResult r = solver.solve(req);
+    progress.clear();
+    nodes += r.nodes;
+    seconds += r.seconds;
+    const std::string problem = opt.wld ? std::string{} : check_obf(rules, entry, r);
+    const auto listed = obf_best_score(entry);
+    if (listed && !opt.wld) ++checked;
+    if (!problem.empty()) ++wrong;
+    const int empties = popcount(rules.playable() & ~entry.position.occupied());
+    if (opt.json) {
+      nlohmann::json j = result_json(rules, entry.position, r, opt.wld);
+      j["number"] = entry.number;
+      if (listed) j["listed"] = *listed;
+      j["ok"] = problem.empty();
+      if (!problem.empty()) j["problem"] = problem;
+      rows.push_back(j);
+    } else {
+      char line[160];
+      const std::string best =
+          r.best_moves.empty() ? std::string("-") : rules.geometry().name(r.best_moves.front());
+      std::snprintf(line, sizeof line, "#%-3d %2d empties  %-4s %-6s %14s nodes %9.3f s %9s n/s",
+                    entry.number, empties, best.c_str(), value_text(r, opt.wld).c_str(),
+                    grouped(r.nodes).c_str(), r.seconds, rate(r.nodes, r.seconds).c_str());
+      std::cout << line;
+      if (listed && !opt.wld) std::cout << (problem.empty() ? "  ok" : "  WRONG: " + problem);
+      if (opt.all_moves) std::cout << "\n     " << obf_scores(rules, r.move_values);
+      std::cout << std::endl;
+    }
+    if (interrupt.interrupted()) break;
+  }
+  if (opt.json) {
+    nlohmann::json j;
+    j["rules"] = rules_json(rules);
+    j["positions"] = rows;
+    j["checked"] = checked;
+    j["wrong"] = wrong;
+    j["nodes"] = nodes;
+    j["seconds"] = seconds;
+    j["threads"] = threads;
+    std::cout << j.dump(2) << "\n";
+  } else {
+    std::cout << "total: " << suite.size() << " positions, " << checked << " checked, " << wrong
+              << " wrong; nodes " << grouped(nodes) << ", time " << seconds << " s, "
+              << rate(nodes, seconds) << " nodes/s, " << threads << " thread"
+              << (threads > 1 ? "s" : "") << "\n";
+  }
+  if (interrupt.interrupted()) return exit_interrupted;
+  return wrong > 0 ? exit_bad_input : exit_ok;
+}
+
+}  // namespace
+
+int run_solve(const std::vector<std::string>& args) {
+  SolveOptions opt;
+  po::options_description desc("Options");
+  opt.rules.add_to(desc);
+  opt.threads.add_to(desc);
+  desc.add_options()("moves", po::value(&opt.moves), "play this move list from the start")(
+      "board", po::value(&opt.board),
+      "a board string: cells (X/* dark, O light, -/. empty) then the side to move")(
+      "obf", po::value(&opt.obf),
+      "solve every line of an OBF suite file and check the scores it lists")(
+      "input", po::value(&opt.input), "'-': OBF lines or board strings on standard input")(
+      "all-moves", po::bool_switch(&opt.all_moves), "the exact value of every legal move")(
+      "wld", po::bool_switch(&opt.wld), "prove only win, draw or loss (faster)")(
+      "hash-mb", po::value(&opt.hash_mb)->default_value(default_hash_mb),
+      "transposition table size in megabytes")("json", po::bool_switch(&opt.json), "print JSON")(
+      "progress", po::bool_switch(&opt.progress),
+      "progress lines on stderr even when it is not a terminal");
+  po::positional_options_description positional;
+  positional.add("input", 1);
+  po::variables_map vm;
+  if (!parse_options("solve",
+                     "[RULES] [--moves LIST | --board STRING | --obf FILE | -] [--threads T] "
+                     "[--all-moves] [--wld] [--hash-mb M] [--json]",
+                     desc, args, vm, &positional))
+    return exit_ok;
+  const int sources = static_cast<int>(vm.count("moves") + vm.count("board") + vm.count("obf") +
+                                       vm.count("input"));
+  if (sources > 1) throw UsageError("give one of --moves, --board, --obf or -");
+  if (vm.count("input") && opt.input != "-")
+    throw UsageError("unexpected argument '" + opt.input + "' (use - for standard input)");
+  if (opt.hash_mb == 0) throw UsageError("--hash-mb must be at least 1");
+  const Rules rules = opt.rules.rules();
+  const int threads = opt.threads.resolved();
+
+  if (vm.count("obf") || vm.count("input")) {
+    std::vector<ObfPosition> suite;
+    try {
+      if (vm.count("obf")) {
+        std::ifstream in(opt.obf);
+        if (!in) throw UsageError("cannot read " + opt.obf);
+        suite = read_obf(in, rules, obf_first_number(opt.obf));
+      } else {
+        suite = read_obf(std::cin, rules);
+      }
+    } catch (const std::runtime_error& e) {
+      if (dynamic_cast<const UsageError*>(&e) != nullptr) throw;
+      std::cerr << "reversi solve: " << (vm.count("obf") ? opt.obf + ": " : "") << e.what()
+                << "\n";
+      return exit_bad_input;
+    }
+    return run_suite(rules, std::move(suite), opt, threads);
+  }
+
+  Position root = rules.initial();
+  if (vm.count("board")) {
+    const BoardParse parsed = parse_board(opt.board, rules);
+    if (parsed.error) {
+      std::cerr << "reversi solve: " << describe_error(*parsed.error) << "\n";
+      return exit_bad_input;
+    }
+    root = parsed.position;
+  } else if (vm.count("moves")) {
+    const MoveListParse parsed = parse_move_list(opt.moves, rules.geometry());
+    if (parsed.error) {
+      std::cerr << "reversi solve: " << describe_error(*parsed.error) << "\n";
+      return exit_bad_input;
+    }
+    const Replay r = replay(rules, root, parsed.moves);
+    if (r.error) {
+      std::cerr << "reversi solve: " << describe_error(r.error->error) << "\n";
+      return exit_bad_input;
+    }
+    root = r.final_position;
+  }
+  if (!rules.is_valid(root)) {
+    std::cerr << "reversi solve: not a valid position\n";
+    return exit_bad_input;
+  }
+
+  InterruptGuard interrupt;
+  Solver solver(opt.hash_mb);
+  SolveRequest req = make_request(rules, root, opt, threads, interrupt);
+  SolveProgressLine progress(rules, opt.progress);
+  req.on_progress = [&](const SolveProgress& p) { progress.update(p); };
+  const SolveResult r = solver.solve(req);
+  progress.clear();
+  if (opt.json) {
+    nlohmann::json j = result_json(rules, root, r, opt.wld);
+    j["rules"] = rules_json(rules);
+    j["threads"] = threads;
+    std::cout << j.dump(2) << "\n";
+  } else {
+    print_result(rules, root, r, opt, threads);
+  }
+  return r.complete ? exit_ok : exit_interrupted;
+}
+
+}  // namespace reversi::cli

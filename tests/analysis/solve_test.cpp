@@ -1,0 +1,227 @@
+// The exact solver against plain minimax, on every board size and variant.
+#include <catch2/catch.hpp>
+#include <random>
+
+#include "analysis/search.hpp"
+#include "core/notation.hpp"
+#include "reference.hpp"
+
+using namespace reversi;
+
+namespace {
+
+// Plain negamax over the rules layer, no pruning: the oracle for the solver.
+int plain_minimax(const Rules& rules, const Position& p) {
+  const Bits moves = rules.legal_moves(p);
+  if (moves == 0) {
+    const Position passed = rules.pass(p);
+    if (!rules.has_move(passed)) return rules.value(p, p.to_move);
+    return -plain_minimax(rules, passed);
+  }
+  int best = -1000;
+  for_each_square(moves, [&](Square sq) {
+    best = std::max(best, -plain_minimax(rules, rules.play(p, sq)));
+  });
+  return best;
+}
+
+SolveRequest request(const Rules& rules, const Position& p) {
+  SolveRequest r;
+  r.rules = rules;
+  r.root = p;
+  return r;
+}
+
+// A position with at most `max_empties` empty squares: random play from the start, or (every
+// other one) a random fill of the board that need not be reachable.
+Position random_endgame(const Rules& rules, std::mt19937_64& rng, int max_empties, int i) {
+  const int cells = popcount(rules.playable());
+  const int wanted = static_cast<int>(rng() % static_cast<std::uint64_t>(max_empties + 1));
+  if (i % 2 == 0 || rules.start() == Start::free) {
+    Position p = reference::random_position(rules, rng, cells - wanted);
+    return p;
+  }
+  Position p;
+  p.supply = rules.initial().supply;
+  Bits empty_left = 0;
+  std::vector<Square> squares;
+  for_each_square(rules.playable(), [&](Square sq) { squares.push_back(sq); });
+  std::shuffle(squares.begin(), squares.end(), rng);
+  for (std::size_t k = 0; k < squares.size(); ++k) {
+    const Bits b = bit<Bits>(squares[k]);
+    if (static_cast<int>(k) < wanted)
+      empty_left |= b;
+    else if (rng() % 2 == 0)
+      p.player |= b;
+    else
+      p.opponent |= b;
+  }
+  p.to_move = (rng() & 1) ? Color::dark : Color::light;
+  return p;
+}
+
+SolveResult solve_exact(const Rules& rules, const Position& p, int threads = 1) {
+  SolveRequest r = request(rules, p);
+  r.threads = threads;
+  return solve(r, 4);
+}
+
+// Plays the principal variation and checks that it ends with the value claimed.
+void check_pv(const Rules& rules, const Position& root, const SolveResult& result) {
+  Position p = root;
+  for (Square sq : result.pv) {
+    if (sq == no_square) {
+      REQUIRE(rules.legal_moves(p) == 0);
+      p = rules.pass(p);
+    } else {
+      REQUIRE((rules.legal_moves(p) & bit<Bits>(sq)) != 0);
+      p = rules.play(p, sq);
+    }
+  }
+  REQUIRE(rules.game_over(p));
+  REQUIRE(rules.value(p, root.to_move) == result.value);
+}
+
+struct Variant {
+  const char* name;
+  Rules rules;
+};
+
+std::vector<Variant> variants_for(int size) {
+  const Geometry g(size);
+  const Bits holes = bit<Bits>(g.square(0, 1)) | bit<Bits>(g.square(size - 2, size - 1));
+  return {
+      {"standard", Rules(size)},
+      {"count scoring", Rules(size, Start::standard, false, 0, Scoring::count)},
+      {"anti", Rules(size, Start::standard, true)},
+      {"anti, count scoring", Rules(size, Start::standard, true, 0, Scoring::count)},
+      {"black holes", Rules(size, Start::standard, false, holes)},
+      {"anti with a hole", Rules(size, Start::standard, true, bit<Bits>(g.square(0, 0)))},
+      {"free centre", Rules(size, Start::free)},
+      {"free centre, anti, count scoring", Rules(size, Start::free, true, 0, Scoring::count)},
+  };
+}
+
+void cross_check(int size, int count, int max_empties, std::uint64_t seed) {
+  for (const auto& v : variants_for(size)) {
+    INFO(v.name << " " << size << "x" << size);
+    std::mt19937_64 rng(seed + static_cast<std::uint64_t>(size));
+    Solver solver(4);
+    for (int i = 0; i < count; ++i) {
+      const Position p = random_endgame(v.rules, rng, max_empties, i);
+      INFO("position " << board_string(p, v.rules) << " supply " << p.supply[0] << "/"
+                       << p.supply[1]);
+      const int expected = plain_minimax(v.rules, p);
+      SolveRequest r = request(v.rules, p);
+      r.want_pv = i % 8 == 0;
+      const SolveResult got = solver.solve(r);
+      REQUIRE(got.exact());
+      REQUIRE(got.value == expected);
+      if (r.want_pv) check_pv(v.rules, p, got);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("4x4 from the start: the solver agrees with plain minimax and gives a line to the end",
+          "[solve]") {
+  const Rules rules(4);
+  const Position start = rules.initial();
+  const int expected = reference::minimax(rules, reference::from_position(rules, start));
+  const SolveResult r = solve_exact(rules, start);
+  REQUIRE(r.complete);
+  REQUIRE(r.exact());
+  CHECK(r.value == expected);
+  CHECK(r.value < 0);  // the second player wins
+  check_pv(rules, start, r);
+}
+
+TEST_CASE("4x4 variants from the start agree with the array-based reference minimax", "[solve]") {
+  for (int size : {4}) {
+    for (const auto& v : variants_for(size)) {
+      INFO(v.name);
+      const Position start = v.rules.initial();
+      const int expected = reference::minimax(v.rules, reference::from_position(v.rules, start));
+      const SolveResult r = solve_exact(v.rules, start);
+      REQUIRE(r.value == expected);
+      check_pv(v.rules, start, r);
+    }
+  }
+}
+
+TEST_CASE("Every legal move gets its exact value with all_moves", "[solve]") {
+  const Rules rules(4);
+  Position p = rules.initial();
+  p = rules.play(p, rules.geometry().square(0, 2 - 1 + 1));  // any legal first move
+  SolveRequest r = request(rules, p);
+  r.all_moves = true;
+  const SolveResult result = solve(r);
+  REQUIRE(result.move_values.size() == static_cast<std::size_t>(popcount(rules.legal_moves(p))));
+  for (const auto& mv : result.move_values) {
+    CHECK(mv.value == -plain_minimax(rules, rules.play(p, mv.move)));
+    CHECK(mv.lower == mv.upper);
+  }
+  CHECK(result.move_values.front().value == result.value);
+}
+
+TEST_CASE("Win-draw-loss agrees with the sign of the exact value", "[solve]") {
+  std::mt19937_64 rng(7);
+  const Rules rules(6);
+  for (int i = 0; i < 300; ++i) {
+    const Position p = random_endgame(rules, rng, 12, i);
+    const int exact = plain_minimax(rules, p);
+    SolveRequest r = request(rules, p);
+    r.wld = true;
+    const SolveResult got = solve(r, 4);
+    REQUIRE(got.value == (exact > 0) - (exact < 0));
+    if (!got.pv.empty()) {
+      Position q = p;
+      for (Square sq : got.pv) q = sq == no_square ? rules.pass(q) : rules.play(q, sq);
+      const int end = rules.value(q, p.to_move);
+      REQUIRE((end > 0) - (end < 0) == got.value);
+    }
+  }
+}
+
+TEST_CASE("A window gives bounds outside it and the exact value inside it", "[solve]") {
+  std::mt19937_64 rng(11);
+  const Rules rules(8);
+  for (int i = 0; i < 200; ++i) {
+    const Position p = random_endgame(rules, rng, 10, i);
+    const int exact = plain_minimax(rules, p);
+    SolveRequest r = request(rules, p);
+    r.alpha = -2;
+    r.beta = 4;
+    const SolveResult got = solve(r, 4);
+    REQUIRE(got.lower <= exact);
+    REQUIRE(exact <= got.upper);
+    if (exact > r.alpha && exact < r.beta) REQUIRE(got.value == exact);
+  }
+}
+
+TEST_CASE("Random endgames on 4x4 and 6x6 match plain minimax in every variant", "[solve]") {
+  cross_check(4, 600, 12, 1);
+  cross_check(6, 600, 10, 2);
+}
+
+TEST_CASE("Random endgames on 8x8 and 10x10 match plain minimax in every variant", "[solve]") {
+  cross_check(8, 600, 10, 3);
+  cross_check(10, 200, 9, 4);
+}
+
+TEST_CASE("10,000 random endgames with up to 14 empties per size and variant match minimax",
+          "[solve][slow]") {
+  for (int size : {4, 6, 8, 10}) cross_check(size, 10000, size == 4 ? 12 : 14, 100);
+}
+
+TEST_CASE("Two threads give the same values as one", "[solve]") {
+  std::mt19937_64 rng(5);
+  const Rules rules(8);
+  for (int i = 0; i < 40; ++i) {
+    const Position p = random_endgame(rules, rng, 18, 0);
+    const SolveResult one = solve_exact(rules, p, 1);
+    const SolveResult two = solve_exact(rules, p, 2);
+    REQUIRE(one.value == two.value);
+  }
+}
