@@ -48,6 +48,7 @@ class Worker {
   std::uint64_t count(const State<K>& s, int d) {
     if (tick()) return 0;
     if (sh_.goal.holds_on_discs(board_, s)) return 1;
+    if (sh_.goal.out_of_reach(s, d)) return 0;
     const B moves = board_.moves(s);
     if (moves == 0) return count_after_pass(s, d);
     if (d == 0) return 0;
@@ -73,6 +74,7 @@ class Worker {
   std::uint64_t count_within(const State<K>& s, int d, B allowed) {
     if (tick()) return 0;
     if (sh_.goal.holds_on_discs(board_, s)) return 1;
+    if (sh_.goal.out_of_reach(s, d)) return 0;
     const B moves = board_.moves(s);
     if (moves == 0) {
       const State<K> passed = Board<K>::pass(s);
@@ -90,6 +92,7 @@ class Worker {
   bool reach(const State<K>& s, int d) {
     if (tick()) return false;
     if (sh_.goal.holds_on_discs(board_, s)) return true;
+    if (sh_.goal.out_of_reach(s, d)) return false;
     const B moves = board_.moves(s);
     if (moves == 0) {
       const State<K> passed = Board<K>::pass(s);
@@ -117,6 +120,7 @@ class Worker {
   bool forced(const State<K>& s, int d, Color forcer) {
     if (tick()) return false;
     if (sh_.goal.holds_on_discs(board_, s)) return true;
+    if (sh_.goal.out_of_reach(s, d)) return false;
     const B moves = board_.moves(s);
     if (moves == 0) {
       const State<K> passed = Board<K>::pass(s);

@@ -72,8 +72,7 @@ int run_bench_puzzle(const std::vector<std::string>& args) {
     }
     if (reference && *reference != sequences) agree = false;
     if (!reference) reference = sequences;
-    std::cout << "  threads " << threads << ": " << sequences << " sequences in " << best
-              << " s\n";
+    std::cout << "  threads " << threads << ": " << sequences << " sequences in " << best << " s\n";
   }
   if (!agree) {
     std::cout << "MISMATCH: the counts differ between thread counts\n";

@@ -1,8 +1,9 @@
 // reversi puzzle: what can happen by move N (wipeouts, games over, disc counts).
+#include "analysis/puzzle.hpp"
+
 #include <iostream>
 #include <memory>
 
-#include "analysis/puzzle.hpp"
 #include "cli/common.hpp"
 #include "cli/progress.hpp"
 #include "cli/puzzle_text.hpp"
@@ -116,7 +117,8 @@ int run(const PuzzleOptions& opt, const po::variables_map& vm) {
   base.threads = opt.threads.resolved();
   base.table_bytes = opt.hash_mb << 20;
   ProgressLine progress;
-  if (!opt.quiet) base.on_progress = [&](const PuzzleProgress& p) { progress.update(progress_text(p)); };
+  if (!opt.quiet)
+    base.on_progress = [&](const PuzzleProgress& p) { progress.update(progress_text(p)); };
 
   nlohmann::json out = {{"puzzle", opt.goal},
                         {"mode", opt.mode},
@@ -147,9 +149,9 @@ int run(const PuzzleOptions& opt, const po::variables_map& vm) {
       }
       continue;
     }
-    const std::vector<Color> forcers =
-        base.goal.side ? std::vector<Color>{*base.goal.side}
-                       : std::vector<Color>{Color::dark, Color::light};
+    const std::vector<Color> forcers = base.goal.side
+                                           ? std::vector<Color>{*base.goal.side}
+                                           : std::vector<Color>{Color::dark, Color::light};
     nlohmann::json by_forcer = nlohmann::json::array();
     for (Color c : forcers) {
       const ForcedResult r = puzzle_forced(req, c);
