@@ -13,7 +13,7 @@ namespace {
 struct BenchPuzzleOptions {
   int by = 11;
   std::string threads = "1,2";
-  std::size_t hash_mb = 128;
+  std::size_t hash_mb = 64;
   int repeat = 1;
 };
 
@@ -41,7 +41,7 @@ int run_bench_puzzle(const std::vector<std::string>& args) {
   po::options_description desc("Options");
   desc.add_options()("by", po::value(&opt.by)->default_value(11), "count wipeouts within N moves")(
       "threads", po::value(&opt.threads)->default_value("1,2"), "thread counts to time, e.g. 1,2")(
-      "hash", po::value(&opt.hash_mb)->default_value(128), "megabytes for each table")(
+      "hash", po::value(&opt.hash_mb)->default_value(64), "megabytes for each table")(
       "repeat", po::value(&opt.repeat)->default_value(1), "runs per thread count; the best counts");
   po::variables_map vm;
   if (!parse_options("bench-puzzle", "[--by N] [--threads 1,2] [--repeat R]", desc, args, vm))

@@ -26,7 +26,7 @@ struct PuzzleOptions {
   bool count = false;
   bool list = false;
   std::size_t limit = 1000;
-  std::size_t hash_mb = 128;
+  std::size_t hash_mb = 64;
   bool json = false;
   bool quiet = false;
 };
