@@ -195,9 +195,8 @@ int run_puzzle(const std::vector<std::string>& args) {
       "count the move sequences that reach the goal (per move, per first move, up to symmetry)")(
       "list", po::bool_switch(&opt.list), "list those sequences")(
       "limit", po::value(&opt.limit)->default_value(1000), "list at most this many sequences")(
-      "hash", po::value(&opt.hash_mb)->default_value(64),
-      "megabytes for each transposition table")("json", po::bool_switch(&opt.json),
-                                                "print JSON (forced: with the strategy tree)")(
+      "hash", po::value(&opt.hash_mb)->default_value(64), "megabytes for each transposition table")(
+      "json", po::bool_switch(&opt.json), "print JSON (forced: with the strategy tree)")(
       "quiet", po::bool_switch(&opt.quiet), "no progress line on stderr");
   desc.add(puzzle);
   opt.threads.add_to(desc);
