@@ -66,8 +66,8 @@ std::vector<Task<K>> split(const Shared<K>& sh, const State<K>& root, int depth,
     }
     for (BitsOf<K> m = moves; m != 0; m &= m - 1) {
       const int sq = lowest_square(m);
-      next.push_back(Task<K>{sh.board.play(t.state, sq), t.depth - 1,
-                             t.first == no_square ? sq : t.first});
+      next.push_back(
+          Task<K>{sh.board.play(t.state, sq), t.depth - 1, t.first == no_square ? sq : t.first});
     }
   };
   std::vector<Task<K>> level{Task<K>{root, depth, no_square}};
@@ -418,8 +418,7 @@ class Puzzle {
                                            Color forcer) {
     for (int k = 0; k < d; ++k)
       for (B m = moves; m != 0; m &= m - 1)
-        if (w.forced(board_.play(s, lowest_square(m)), k, forcer))
-          return {lowest_square(m), k};
+        if (w.forced(board_.play(s, lowest_square(m)), k, forcer)) return {lowest_square(m), k};
     throw std::logic_error("puzzle: a forced position has no forcing move");
   }
 
@@ -482,8 +481,7 @@ class Puzzle {
     }
     for (B m = moves; m != 0; m &= m - 1) {
       const State<K> child = board_.play(s, lowest_square(m));
-      if (!w.forced(child, d - 1, forcer))
-        return measure_refutation(w, child, d - 1, forcer, size);
+      if (!w.forced(child, d - 1, forcer)) return measure_refutation(w, child, d - 1, forcer, size);
     }
     throw std::logic_error("puzzle: a refuted position has no refuting reply");
   }
