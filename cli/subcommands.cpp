@@ -8,6 +8,9 @@ int run_bench_perft(const std::vector<std::string>& args);
 int run_validate(const std::vector<std::string>& args);
 int run_bench_records(const std::vector<std::string>& args);
 int run_solve(const std::vector<std::string>& args);
+int run_bench(const std::vector<std::string>& args);
+int run_puzzle(const std::vector<std::string>& args);
+int run_bench_puzzle(const std::vector<std::string>& args);
 
 const std::vector<Subcommand>& subcommands() {
   static const std::vector<Subcommand> table = {
@@ -18,6 +21,10 @@ const std::vector<Subcommand>& subcommands() {
       {"bench-records", "time parsing and replaying game records on one thread", run_bench_records},
       {"solve", "exact value of a position with perfect play, best moves, principal variation",
        run_solve},
+      {"bench", "benchmarks: solver node signature, FFO suite, perft, records", run_bench},
+      {"puzzle", "what can happen by move N: wipeouts, games over, disc counts", run_puzzle},
+      {"bench-puzzle", "time the 8x8 wipeout count (temporary; to fold into bench)",
+       run_bench_puzzle},
   };
   return table;
 }

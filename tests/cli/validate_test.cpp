@@ -204,7 +204,7 @@ TEST_CASE("Exit status: 0 all valid, 1 any invalid, 2 bad usage or unreadable in
   CHECK(run_reversi("validate " + quoted(source_dir)).status == 2);
 }
 
-TEST_CASE("--format overrides detection", "[records][cli]") {
+TEST_CASE("The --format option overrides detection", "[records][cli]") {
   const std::string start = std::string(27, '-') + "OX------XO" + std::string(27, '-') + " X\n";
   CHECK(run_reversi("validate -", start).out.find("valid position") != std::string::npos);
   const auto as_moves = run_reversi("validate --format moves -", start);
