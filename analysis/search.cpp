@@ -108,9 +108,10 @@ class RootSearch {
         start_(Clock::now()) {
     // Experiments only: REVERSI_TUNE="shallow table split abort stability etc".
     if (const char* t = std::getenv("REVERSI_TUNE")) {
-      std::sscanf(t, "%d %d %d %d %d %d %d %d", &tuning_.shallow_max, &tuning_.table_min,
+      std::sscanf(t, "%d %d %d %d %d %d %d %d %d %d", &tuning_.shallow_max, &tuning_.table_min,
                   &tuning_.split_min, &tuning_.abort_check_min, &tuning_.stability_min,
-                  &tuning_.etc_min, &tuning_.sort_search_min, &tuning_.sort_search_depth);
+                  &tuning_.etc_min, &tuning_.sort_search_min, &tuning_.sort_search_depth,
+                  &tuning_.sort_search_step, &tuning_.sort_search_max_depth);
     }
   }
 
@@ -130,20 +131,28 @@ class RootSearch {
   }
 
   // The value of any position: exact inside (alpha, beta), a fail-soft bound outside it.
-  int value(const Position& p, int alpha, int beta, Context& c) {
+  // `report`: a root move, whose tests show in the progress.
+  int value(const Position& p, int alpha, int beta, Context& c, bool report = false) {
     if (c.aborted) return 0;
-    if (beta - alpha > 1 && use_mtd_) return mtd_value(p, alpha, beta, c);
+    if (beta - alpha > 1 && use_mtd_) return mtd_value(p, alpha, beta, c, report);
     return window_value(p, alpha, beta, c);
   }
 
   // A wide window as a series of null-window tests (MTD(f)): each test is cheap, and the
   // table carries what one test learnt into the next.
-  int mtd_value(const Position& p, int alpha, int beta, Context& c) {
+  int mtd_value(const Position& p, int alpha, int beta, Context& c, bool report) {
     int lower = -solve_infinity;
     int upper = solve_infinity;
     int g = std::clamp(0, alpha + 1, beta - 1);
     while (lower < upper && lower < beta && upper > alpha) {
       const int b = g == lower ? g + 1 : g;
+      if (report) {
+        // Shown from the root's side: the move is being tested against -b.
+        const std::lock_guard lock(progress_mutex_);
+        progress_.alpha = std::max(-upper, -beta);
+        progress_.beta = std::min(-lower, -alpha);
+        progress_.test = -b + 1;
+      }
       g = window_value(p, b - 1, b, c);
       if (c.aborted) return 0;
       if (g < b)
@@ -290,10 +299,14 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
     }
     int v;
     if (req_.all_moves || done == 0) {
-      v = -value(m.child, -beta, -(req_.all_moves ? alpha : a), c);
+      v = -value(m.child, -beta, -(req_.all_moves ? alpha : a), c, true);
     } else {
+      {
+        const std::lock_guard lock(progress_mutex_);
+        progress_.test = a + 1;
+      }
       v = -value(m.child, -a - 1, -a, c);
-      if (!c.aborted && v > a && v < beta) v = -value(m.child, -beta, -(v - 1), c);
+      if (!c.aborted && v > a && v < beta) v = -value(m.child, -beta, -(v - 1), c, true);
     }
     if (c.aborted) break;
     const int lo = req_.all_moves ? alpha : a;

@@ -27,8 +27,9 @@ inline constexpr int solve_infinity = 127;
 
 struct SolveProgress {
   int empties = 0;
-  int alpha = -solve_infinity;  // the window being searched at the root
+  int alpha = -solve_infinity;  // what is known so far about the current root move
   int beta = solve_infinity;
+  int test = 0;  // the null-window test under way: is the current move worth at least this?
   int moves_done = 0;  // root moves finished, out of moves_total
   int moves_total = 0;
   Square current_move = no_square;  // the root move being searched

@@ -126,9 +126,10 @@ void SolveProgressLine::update(const SolveProgress& p) {
   if (p.principal_variation) {
     line << ", following the best line";
   } else {
-    line << ", window [" << signed_value(p.alpha) << "," << signed_value(p.beta) << "], move "
-         << std::min(p.moves_done + 1, p.moves_total) << "/" << p.moves_total;
+    line << ", move " << std::min(p.moves_done + 1, p.moves_total) << "/" << p.moves_total;
     if (p.current_move != no_square) line << " (" << g.name(p.current_move) << ")";
+    line << " in [" << signed_value(p.alpha) << "," << signed_value(p.beta) << "], testing >= "
+         << signed_value(p.test);
     if (p.best_move != no_square)
       line << ", best so far " << g.name(p.best_move) << " " << signed_value(p.best_value);
   }

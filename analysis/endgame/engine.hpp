@@ -14,6 +14,7 @@
 // empties + offset - s, since every move uses one disc and one empty square.
 #pragma once
 
+#include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
 #include <algorithm>
@@ -76,6 +77,8 @@ struct Tuning {
   int etc_min = 12;            // at or above: look for a child in the table that cuts at once
   int sort_search_min = 14;    // at or above: order moves by a shallow heuristic search
   int sort_search_depth = 2;
+  int sort_search_step = 3;    // one ply deeper for every this many more empties
+  int sort_search_max_depth = 4;
 };
 
 template <class K, bool Anti, bool WinnerTakesEmpties, bool Limited>
@@ -175,7 +178,9 @@ class Engine {
     if (can_move(s)) {
       const int s_child = other_supply(n, s);
       const B odd = lay_.parity_squares[static_cast<std::size_t>(parity)];
-      for (const B part : {empty & odd, empty & ~odd}) {
+      const B good = lay_.good_squares;
+      for (const B part : {empty & odd & good, empty & odd & ~good, empty & ~odd & good,
+                           empty & ~odd & ~good}) {
         B todo = part;
         while (todo != 0) {
           const int sq = lowest_square(todo);
@@ -362,7 +367,9 @@ class Engine {
 
   // Replaces the fastest-first scores by a shallow heuristic search (the hash move stays first).
   void sort_by_search(B p, B o, int n, Move* list, int count, Context& c) const {
-    const int depth = tune_.sort_search_depth + (n >= tune_.sort_search_min + 4 ? 1 : 0);
+    const int depth =
+        std::min(tune_.sort_search_max_depth,
+                 tune_.sort_search_depth + (n - tune_.sort_search_min) / tune_.sort_search_step);
     for (int i = 0; i < count; ++i) {
       Move& m = list[i];
       if (m.score >= wipeout_score) continue;
@@ -389,15 +396,21 @@ class Engine {
   }
 
   // Young brothers wait: moves 1..count-1 in parallel; the first to cut cancels the others.
+  // Workers take the brothers in order from a shared counter, so that the likeliest cut is
+  // always searched first; one worker per thread, the owner being one of them.
   void split(B p, B o, int alpha, int n, int s_child, Move* list, int count, int& best,
              int& best_move, Context& c) const {
     std::sort(list + 1, list + count, [](const Move& a, const Move& b) { return a.score > b.score; });
     std::mutex guard;
+    std::atomic<int> next{1};
+    std::atomic<bool> cut{false};
     tbb::task_group group;
-    for (int i = 1; i < count; ++i) {
-      group.run([&, i] {
-        Context local(c.shared);
-        if (local.check_abort()) return;
+    const auto worker = [&] {
+      Context local(c.shared);
+      for (;;) {
+        if (cut.load(std::memory_order_relaxed) || local.check_abort()) return;
+        const int i = next.fetch_add(1, std::memory_order_relaxed);
+        if (i >= count) return;
         const int v = child_value(p, o, list[i], alpha, n, s_child, local);
         if (local.aborted) return;
         const std::lock_guard lock(guard);
@@ -405,11 +418,16 @@ class Engine {
           best = v;
           best_move = list[i].square;
         }
-        if (v > alpha) group.cancel();
-      });
-    }
-    group.wait();
-    c.aborted = false;
+        if (v > alpha) {
+          cut.store(true, std::memory_order_relaxed);
+          group.cancel();
+          return;
+        }
+      }
+    };
+    const int helpers = std::min(count - 2, tbb::this_task_arena::max_concurrency() - 1);
+    for (int h = 0; h < helpers; ++h) group.run(worker);
+    group.run_and_wait(worker);
     c.check_abort();
   }
 

@@ -49,6 +49,7 @@ struct Layout {
   B walls = 0;  // squares of the grid where no disc can ever stand: outside the board and holes
   int n_playable = 0;
   B corners = 0;
+  B good_squares = 0;  // corners and the better edge and inner squares: tried first near the end
   // Parity regions: the four quadrants of the board.
   std::array<B, 4> quadrant{};
   std::array<std::uint8_t, max_squares> quadrant_of{};
@@ -94,6 +95,9 @@ struct Layout {
     const int last = n - 1;
     for (int sq : {0, last, last * K::width, last * K::width + last}) corners |= B(1) << sq;
     corners &= playable;
+    for_each_square(playable, [&](int sq) {
+      if (square_value[static_cast<std::size_t>(sq)] >= good_square_value) good_squares |= B(1) << sq;
+    });
     edge[0] = S::all & ~S::template move<1>(S::all);
     edge[1] = S::all & ~S::template move<0>(S::all);
     edge[2] = S::all & ~S::template move<3>(S::all);
@@ -146,6 +150,8 @@ struct Layout {
   B potential_moves(B opponent, B empty) const { return S::neighbours(opponent) & empty; }
 
  private:
+  static constexpr int good_square_value = 10;
+
   static int value_of_square(int r, int c, int n) {
     // Distance to the nearest edge along each axis, capped at 2 (the third ring is "inside").
     const int dr = r < n - 1 - r ? r : n - 1 - r;

@@ -9,10 +9,16 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
+#include <new>
 #include <vector>
 
 #include "core/bits.hpp"
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace reversi::endgame {
 
@@ -55,7 +61,7 @@ class Table {
   void resize(std::size_t megabytes) {
     std::size_t n = 2;
     while (n * 2 * sizeof(Entry) <= megabytes * (std::size_t{1} << 20)) n *= 2;
-    entries_ = std::make_unique<Entry[]>(n);
+    entries_ = allocate(n);
     mask_ = n - 1;
     clear();
   }
@@ -156,7 +162,27 @@ class Table {
     return (age == 0 ? 256 : 0) + d.empties;
   }
 
-  std::unique_ptr<Entry[]> entries_;
+  struct Free {
+    void operator()(Entry* e) const { std::free(e); }
+  };
+
+  // Aligned to huge pages and advised to use them: random probes then miss the TLB far less,
+  // which matters as much as the cache misses themselves.
+  static std::unique_ptr<Entry[], Free> allocate(std::size_t n) {
+    constexpr std::size_t huge_page = std::size_t{2} << 20;
+    std::size_t bytes = n * sizeof(Entry);
+    bytes = (bytes + huge_page - 1) / huge_page * huge_page;
+    void* memory = std::aligned_alloc(huge_page, bytes);
+    if (memory == nullptr) throw std::bad_alloc();
+#if defined(MADV_HUGEPAGE)
+    madvise(memory, bytes, MADV_HUGEPAGE);
+#endif
+    auto* entries = static_cast<Entry*>(memory);
+    for (std::size_t i = 0; i < n; ++i) new (&entries[i]) Entry;
+    return std::unique_ptr<Entry[], Free>(entries);
+  }
+
+  std::unique_ptr<Entry[], Free> entries_;
   std::size_t mask_ = 0;
   std::uint8_t date_ = 1;
 };

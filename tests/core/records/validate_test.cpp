@@ -19,7 +19,7 @@ TEST_CASE("A game played to its end is valid, one that stops early is unfinished
   CHECK_FALSE(open.error);
 }
 
-TEST_CASE("--require-complete makes an unfinished game an error at its last position",
+TEST_CASE("Requiring complete games makes an unfinished game an error at its last position",
           "[records]") {
   const auto v = validate(read_one(Format::moves, "f5 d6"), ValidateOptions{true});
   CHECK(v.verdict == Verdict::invalid);
