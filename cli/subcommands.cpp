@@ -8,6 +8,8 @@ int run_bench_perft(const std::vector<std::string>& args);
 int run_validate(const std::vector<std::string>& args);
 int run_bench_records(const std::vector<std::string>& args);
 int run_solve(const std::vector<std::string>& args);
+int run_annotate(const std::vector<std::string>& args);
+int run_bench_annotate(const std::vector<std::string>& args);
 
 const std::vector<Subcommand>& subcommands() {
   static const std::vector<Subcommand> table = {
@@ -18,6 +20,11 @@ const std::vector<Subcommand>& subcommands() {
       {"bench-records", "time parsing and replaying game records on one thread", run_bench_records},
       {"solve", "exact value of a position with perfect play, best moves, principal variation",
        run_solve},
+      {"annotate",
+       "annotate games: exact values near the end, estimates before, errors, turning point",
+       run_annotate},
+      {"bench-annotate", "annotate benchmarks: WTHOR theoretical scores, whole-database throughput",
+       run_bench_annotate},
   };
   return table;
 }
