@@ -12,10 +12,11 @@
 // keeps the two apart.
 //
 // Every board size and variant goes through the same search (boards up to 8x8 on 64-bit boards,
-// 10x10 on 128-bit ones). A value is the plain depth-limited minimax value of the evaluation
-// (alpha-beta and the table only find it faster: the table cuts only on bounds from searches of
-// the same depth, and forgets everything between calls), so it depends only on the position,
-// the rules and the depth.
+// 10x10 on 128-bit ones). A value is the plain depth-limited minimax value of the evaluation:
+// alpha-beta and the table only find it faster. The table keeps bounds only with the depth of
+// the search that proved them and cuts only on bounds of the same depth, so what it remembers
+// from earlier calls (under the same rules) changes the work, never the answer: an estimate
+// depends only on the position, the rules and the depth.
 #pragma once
 
 #include <array>
@@ -79,8 +80,9 @@ int evaluate(const Rules& rules, const Position& p);
 
 class Estimator {
  public:
-  // The table holds 2^table_bits entries (2^16: about 2.5 MB).
-  explicit Estimator(int table_bits = 16);
+  // The table holds 2^table_bits entries (2^14: half a megabyte on 64-bit boards; larger tables
+  // miss the processor caches and measured slower).
+  explicit Estimator(int table_bits = 14);
   ~Estimator();
   Estimator(Estimator&&) noexcept;
   Estimator& operator=(Estimator&&) noexcept;

@@ -3,7 +3,9 @@
 //                theoretical score, for the first N complete games of a WTHOR file, in parallel
 //                over games: time, nodes, matches and mismatches;
 //   throughput   `annotate` over whole WTHOR folders with a given --exact-empties, output
-//                discarded: games per second and peak resident memory.
+//                discarded: games per second and peak resident memory;
+//   estimate     the estimator alone on every position of the first N complete games, one
+//                thread: nodes and time at --depth.
 #include <oneapi/tbb/concurrent_queue.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
@@ -20,6 +22,7 @@
 #include "cli/progress.hpp"
 #include "cli/record_input.hpp"
 #include "cli/solve_output.hpp"
+#include "core/game.hpp"
 #include "core/records/validate.hpp"
 
 namespace reversi::cli {
@@ -35,6 +38,7 @@ struct BenchOptions {
   int games = 300;
   int threads = 2;
   int exact_empties = 14;
+  int depth = default_estimate_depth;
   std::size_t hash_mb = default_annotate_hash_mb;
 };
 
@@ -131,6 +135,37 @@ int bench_theoretical(const BenchOptions& opt) {
   return mismatches == 0 && unchecked == 0 ? exit_ok : exit_bad_input;
 }
 
+int bench_estimate(const BenchOptions& opt) {
+  const std::vector<records::GameRecord> games = complete_games(opt.file, opt.games);
+  Estimator estimator;
+  std::uint64_t nodes = 0;
+  long positions = 0;
+  long value_sum = 0;  // a checksum: changes to the search must leave it alone
+  const auto start = Clock::now();
+  for (const auto& g : games) {
+    const Replay r = replay(g.rules, g.start, g.moves, ReplayOptions{!g.explicit_passes});
+    const std::vector<Position> all = r.positions(g.rules);
+    for (std::size_t k = 0; k < r.moves.size(); ++k) {
+      EstimateRequest req;
+      req.rules = g.rules;
+      req.root = all[k];
+      req.depth = opt.depth;
+      req.wanted = r.moves[k].square;
+      const EstimateResult e = estimator.estimate(req);
+      nodes += e.nodes;
+      value_sum += e.value + e.wanted_value.value_or(0);
+      ++positions;
+    }
+  }
+  const double seconds = seconds_since(start);
+  std::printf("estimates at depth %d: %zu games, %ld positions, %s nodes, %.2f s, %s nodes/s, "
+              "%.2f ms a position; checksum %ld\n",
+              opt.depth, games.size(), positions, grouped(nodes).c_str(), seconds,
+              rate(nodes, seconds).c_str(),
+              positions > 0 ? 1000.0 * seconds / static_cast<double>(positions) : 0.0, value_sum);
+  return exit_ok;
+}
+
 int bench_throughput(const BenchOptions& opt) {
   std::cout << "annotate " << opt.folder << " --exact-empties " << opt.exact_empties << ", "
             << opt.threads << " thread" << (opt.threads > 1 ? "s" : "") << ", output discarded\n";
@@ -158,7 +193,7 @@ int run_bench_annotate(const std::vector<std::string>& args) {
   po::options_description desc("Options");
   // clang-format off
   desc.add_options()
-      ("mode", po::value(&opt.mode)->default_value("all"), "theoretical, throughput or all")
+      ("mode", po::value(&opt.mode)->default_value("all"), "theoretical, throughput, estimate or all (theoretical and throughput)")
       ("file", po::value(&opt.file)->default_value(opt.file), "theoretical: the WTHOR file")
       ("games", po::value(&opt.games)->default_value(opt.games),
        "theoretical: how many complete games")
@@ -166,6 +201,7 @@ int run_bench_annotate(const std::vector<std::string>& args) {
        "throughput: the folder (or file) to annotate")
       ("exact-empties", po::value(&opt.exact_empties)->default_value(opt.exact_empties),
        "throughput: annotate's --exact-empties")
+      ("depth", po::value(&opt.depth)->default_value(opt.depth), "estimate: the depth")
       ("threads", po::value(&opt.threads)->default_value(opt.threads), "threads")
       ("hash-mb", po::value(&opt.hash_mb)->default_value(opt.hash_mb),
        "solver table per thread, in megabytes");
@@ -173,12 +209,13 @@ int run_bench_annotate(const std::vector<std::string>& args) {
   po::positional_options_description positional;
   positional.add("mode", 1);
   po::variables_map vm;
-  if (!parse_options("bench-annotate", "[theoretical | throughput | all] [OPTIONS]", desc, args, vm,
+  if (!parse_options("bench-annotate", "[theoretical | throughput | estimate | all] [OPTIONS]", desc, args, vm,
                      &positional))
     return exit_ok;
   if (opt.threads < 1) throw UsageError("--threads must be at least 1");
+  if (opt.mode == "estimate") return bench_estimate(opt);
   if (opt.mode != "theoretical" && opt.mode != "throughput" && opt.mode != "all")
-    throw UsageError("the mode must be theoretical, throughput or all");
+    throw UsageError("the mode must be theoretical, throughput, estimate or all");
   int status = exit_ok;
   // Throughput first: its peak memory is then its own.
   if (opt.mode != "theoretical") status = std::max(status, bench_throughput(opt));
