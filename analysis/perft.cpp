@@ -76,22 +76,25 @@ class CountTable {
   std::size_t mask_ = 0;
 };
 
-// The counting recursion on a fixed kernel: the hot path for standard starts.
-template <class K, class B>
+// The counting recursion on a fixed kernel: the hot path for standard starts. The table is a
+// template choice so the plain count stays the tight loop it is without one.
+template <class K, class B, bool hashed>
 struct FastCounter {
   B playable;
   bool count_finished;
   CountTable<B>* table = nullptr;
 
   std::uint64_t count(B p, B o, int depth) const {
-    if (table != nullptr && depth >= min_hashed_depth) {
+    if constexpr (hashed) {
+      if (depth < min_hashed_depth) return count_uncached(p, o, depth);
       std::uint64_t n = 0;
       if (table->find(p, o, depth, n)) return n;
       n = count_uncached(p, o, depth);
       table->store(p, o, depth, n);
       return n;
+    } else {
+      return count_uncached(p, o, depth);
     }
-    return count_uncached(p, o, depth);
   }
 
   std::uint64_t count_uncached(B p, B o, int depth) const {
@@ -155,19 +158,24 @@ struct ThreadTables {
   }
 };
 
+template <class K, class B>
+std::uint64_t count_fast(B playable, const Node& node, bool count_finished, CountTable<B>* table) {
+  const auto p = static_cast<B>(node.position.player);
+  const auto o = static_cast<B>(node.position.opponent);
+  if (table != nullptr)
+    return FastCounter<K, B, true>{playable, count_finished, table}.count(p, o, node.depth);
+  return FastCounter<K, B, false>{playable, count_finished, nullptr}.count(p, o, node.depth);
+}
+
 std::uint64_t count_node(const Rules& rules, const Node& node, bool count_finished,
                          ThreadTables& tables) {
   if (node.depth == 0) return 1;
   if (rules.start() == Start::free)
     return count_generic(rules, node.position, node.depth, count_finished);
-  if (rules.geometry().narrow()) {
-    const FastCounter<Kernel8, Bits64> c{static_cast<Bits64>(rules.playable()), count_finished,
-                                         tables.local<Bits64>()};
-    return c.count(static_cast<Bits64>(node.position.player),
-                   static_cast<Bits64>(node.position.opponent), node.depth);
-  }
-  const FastCounter<Kernel10, Bits128> c{rules.playable(), count_finished, tables.local<Bits128>()};
-  return c.count(node.position.player, node.position.opponent, node.depth);
+  if (rules.geometry().narrow())
+    return count_fast<Kernel8>(static_cast<Bits64>(rules.playable()), node, count_finished,
+                               tables.local<Bits64>());
+  return count_fast<Kernel10>(rules.playable(), node, count_finished, tables.local<Bits128>());
 }
 
 // Expands the tree breadth-first until there are at least `wanted` nodes, counting the leaves

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -103,7 +105,14 @@ class RootSearch {
         layout10_(narrow_ ? nullptr : std::make_unique<Layout<Kernel10>>(rules_)),
         table8_(tables.narrow_table.get()),
         table10_(tables.wide_table.get()),
-        start_(Clock::now()) {}
+        start_(Clock::now()) {
+    // Experiments only: REVERSI_TUNE="shallow table split abort stability etc".
+    if (const char* t = std::getenv("REVERSI_TUNE")) {
+      std::sscanf(t, "%d %d %d %d %d %d %d %d", &tuning_.shallow_max, &tuning_.table_min,
+                  &tuning_.split_min, &tuning_.abort_check_min, &tuning_.stability_min,
+                  &tuning_.etc_min, &tuning_.sort_search_min, &tuning_.sort_search_depth);
+    }
+  }
 
   SolveResult run();
   // The state the progress thread reports.
@@ -123,6 +132,31 @@ class RootSearch {
   // The value of any position: exact inside (alpha, beta), a fail-soft bound outside it.
   int value(const Position& p, int alpha, int beta, Context& c) {
     if (c.aborted) return 0;
+    if (beta - alpha > 1 && use_mtd_) return mtd_value(p, alpha, beta, c);
+    return window_value(p, alpha, beta, c);
+  }
+
+  // A wide window as a series of null-window tests (MTD(f)): each test is cheap, and the
+  // table carries what one test learnt into the next.
+  int mtd_value(const Position& p, int alpha, int beta, Context& c) {
+    int lower = -solve_infinity;
+    int upper = solve_infinity;
+    int g = std::clamp(0, alpha + 1, beta - 1);
+    while (lower < upper && lower < beta && upper > alpha) {
+      const int b = g == lower ? g + 1 : g;
+      g = window_value(p, b - 1, b, c);
+      if (c.aborted) return 0;
+      if (g < b)
+        upper = g;
+      else
+        lower = g;
+    }
+    if (lower >= beta) return lower;
+    if (upper <= alpha) return upper;
+    return lower;
+  }
+
+  int window_value(const Position& p, int alpha, int beta, Context& c) {
     if (rules_.placing(p)) return placement_value(p, alpha, beta, c);
     if (narrow_) return engine_value<Kernel8>(*layout8_, *table8_, p, alpha, beta, c);
     return engine_value<Kernel10>(*layout10_, *table10_, p, alpha, beta, c);
@@ -142,7 +176,7 @@ class RootSearch {
     const int offset = s + s_other - n;
     return with_flags(rules_.anti(), rules_.scoring() == Scoring::winner_takes_empties, limited,
                       [&]<bool A, bool W, bool L>() {
-                        const Engine<K, A, W, L> engine(layout, table, offset);
+                        const Engine<K, A, W, L> engine(layout, table, offset, tuning_);
                         return engine.search(p, o, alpha, beta, n, s, c);
                       });
   }
@@ -228,6 +262,8 @@ class RootSearch {
   Table<Bits64>* table8_;
   Table<Bits128>* table10_;
   Clock::time_point start_;
+  Tuning tuning_;
+  bool use_mtd_ = std::getenv("REVERSI_PVS") == nullptr;
   std::mutex progress_mutex_;
   SolveProgress progress_;
 };

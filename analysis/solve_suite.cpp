@@ -73,18 +73,19 @@ ObfParse parse_obf_line(std::string_view line, const Rules& rules) {
 int obf_first_number(std::string_view file_name) {
   const auto slash = file_name.find_last_of('/');
   if (slash != std::string_view::npos) file_name.remove_prefix(slash + 1);
-  // The first run of digits that follows a '-': "fforum-40-59.obf" -> 40.
-  const auto dash = file_name.find('-');
-  if (dash == std::string_view::npos) return 1;
-  int n = 0;
-  std::size_t i = dash + 1;
-  bool any = false;
-  while (i < file_name.size() && std::isdigit(static_cast<unsigned char>(file_name[i])) != 0) {
-    n = n * 10 + (file_name[i] - '0');
-    any = true;
-    ++i;
+  // The first number of a "<first>-<last>" range: "fforum-40-59.obf" -> 40.
+  for (std::size_t i = 0; i < file_name.size(); ++i) {
+    if (std::isdigit(static_cast<unsigned char>(file_name[i])) == 0) continue;
+    int n = 0;
+    std::size_t j = i;
+    while (j < file_name.size() && std::isdigit(static_cast<unsigned char>(file_name[j])) != 0)
+      n = n * 10 + (file_name[j++] - '0');
+    if (j + 1 < file_name.size() && file_name[j] == '-' &&
+        std::isdigit(static_cast<unsigned char>(file_name[j + 1])) != 0)
+      return n;
+    i = j;
   }
-  return any ? n : 1;
+  return 1;
 }
 
 std::vector<ObfPosition> read_obf(std::istream& in, const Rules& rules, int first_number) {

@@ -34,11 +34,16 @@ std::string move_text(const WrittenMove& m, const Geometry& g) {
 json metadata_json(const records::Metadata& m) {
   json j = json::object();
   const std::pair<const char*, const std::string*> texts[] = {
-      {"black", &m.black},           {"white", &m.white},
-      {"black_rating", &m.black_rating}, {"white_rating", &m.white_rating},
-      {"date", &m.date},             {"place", &m.place},
-      {"tournament", &m.tournament}, {"time_control", &m.time_control},
-      {"game_type", &m.game_type},   {"name", &m.name},
+      {"black", &m.black},
+      {"white", &m.white},
+      {"black_rating", &m.black_rating},
+      {"white_rating", &m.white_rating},
+      {"date", &m.date},
+      {"place", &m.place},
+      {"tournament", &m.tournament},
+      {"time_control", &m.time_control},
+      {"game_type", &m.game_type},
+      {"name", &m.name},
       {"result", &m.result},
   };
   for (const auto& [key, value] : texts)
@@ -46,9 +51,12 @@ json metadata_json(const records::Metadata& m) {
   if (m.komi) j["komi"] = *m.komi;
   if (m.wthor) {
     const auto& w = *m.wthor;
-    j["wthor"] = {{"black_score", w.black_score},     {"theoretical_score", w.theoretical_score},
-                  {"depth", w.depth},                 {"tournament_id", w.tournament_id},
-                  {"black_id", w.black_id},           {"white_id", w.white_id}};
+    j["wthor"] = {{"black_score", w.black_score},
+                  {"theoretical_score", w.theoretical_score},
+                  {"depth", w.depth},
+                  {"tournament_id", w.tournament_id},
+                  {"black_id", w.black_id},
+                  {"white_id", w.white_id}};
   }
   if (!m.move_scores.empty()) {
     json scores = json::array();
@@ -117,6 +125,7 @@ Position start_from_json(const json* j, const Rules& rules) {
   std::string cells;
   const json* rows = member(*j, "rows");
   if (rows == nullptr) throw JsonRecordError{ErrorKind::bad_board, "start has no rows"};
+  if (!rows->is_array()) throw JsonRecordError{ErrorKind::bad_board, "start.rows must be an array"};
   for (const auto& row : *rows) {
     std::string text = row.get<std::string>();
     for (auto& c : text)
@@ -140,6 +149,7 @@ Position start_from_json(const json* j, const Rules& rules) {
 void moves_from_json(const json& object, GameRecord& r) {
   const json* moves = member(object, "moves");
   if (moves == nullptr) return;
+  if (!moves->is_array()) throw JsonRecordError{ErrorKind::bad_format, "moves must be an array"};
   const std::string sides = object.value("sides", "");
   const auto& g = r.rules.geometry();
   int number = 0;
@@ -164,8 +174,7 @@ void moves_from_json(const json& object, GameRecord& r) {
   if (const json* notes = member(object, "move_notes")) {
     for (const auto& n : *notes) r.move_notes.push_back(n.get<std::string>());
     if (r.move_notes.size() != r.moves.size())
-      throw JsonRecordError{ErrorKind::bad_format,
-                            "move_notes and moves differ in length"};
+      throw JsonRecordError{ErrorKind::bad_format, "move_notes and moves differ in length"};
   }
 }
 
@@ -283,8 +292,7 @@ ParsedGame game_from_json(const json& object, const SourceLocation& where) {
   } catch (const JsonRecordError& e) {
     out.error = RecordError{e.kind, e.reason, e.move_number, e.written};
   } catch (const json::exception& e) {
-    out.error = RecordError{ErrorKind::bad_format,
-                            std::string("JSON record: ") + e.what(), 0, {}};
+    out.error = RecordError{ErrorKind::bad_format, std::string("JSON record: ") + e.what(), 0, {}};
   }
   return out;
 }
@@ -358,10 +366,9 @@ bool JsonGameReader::read_value(std::string& text, std::string& error) {
     if (text.size() > 64) break;
   }
   if (text.empty()) {
-    error = c < 0 ? "the JSON ends where a value should be" : "unexpected '" +
-                                                                  records::printable(std::string(
-                                                                      1, static_cast<char>(c))) +
-                                                                  "' in JSON";
+    error = c < 0 ? "the JSON ends where a value should be"
+                  : "unexpected '" + records::printable(std::string(1, static_cast<char>(c))) +
+                        "' in JSON";
     return false;
   }
   return true;

@@ -73,12 +73,12 @@ std::unique_ptr<records::WthorNames> wthor_names(const std::string& path,
   const bool named = !options.players_file.empty() || !options.tournaments_file.empty();
   const bool is_stdin = path == "-";
   auto names = std::make_unique<records::WthorNames>();
-  const std::string players =
-      !options.players_file.empty() ? options.players_file
-                                    : (is_stdin ? "" : beside(path, "WTHOR.JOU"));
-  const std::string tournaments =
-      !options.tournaments_file.empty() ? options.tournaments_file
-                                        : (is_stdin ? "" : beside(path, "WTHOR.TRN"));
+  const std::string players = !options.players_file.empty()
+                                  ? options.players_file
+                                  : (is_stdin ? "" : beside(path, "WTHOR.JOU"));
+  const std::string tournaments = !options.tournaments_file.empty()
+                                      ? options.tournaments_file
+                                      : (is_stdin ? "" : beside(path, "WTHOR.TRN"));
   names->players = load_names(players, records::wthor_player_bytes,
                               named && !options.players_file.empty(), warning);
   names->tournaments = load_names(tournaments, records::wthor_tournament_bytes,
@@ -121,8 +121,7 @@ Input open_input(const std::string& path, const InputOptions& options) {
     if (!is_stdin) std::fclose(file);
     throw;
   }
-  in.format = options.format ? *options.format
-                             : records::detect_format(head, is_stdin ? "" : path);
+  in.format = options.format ? *options.format : records::detect_format(head, is_stdin ? "" : path);
   in.source = std::make_unique<FileSource>(file, !is_stdin, std::move(head));
   if (in.format == records::Format::json) {
     in.reader = std::make_unique<JsonGameReader>(*in.source, path);

@@ -1,4 +1,6 @@
 // reversi validate: replay game records in any format and report the first error of each.
+#include "core/records/validate.hpp"
+
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
 
@@ -11,7 +13,6 @@
 #include "cli/game_json.hpp"
 #include "cli/record_input.hpp"
 #include "cli/render.hpp"
-#include "core/records/validate.hpp"
 
 namespace reversi::cli {
 
@@ -84,6 +85,18 @@ std::string legal_line(const Rules& rules, const Position& p, Bits legal) {
   return "legal moves: none (" + color_name(p.to_move) + " must pass)";
 }
 
+// What a finished game's record stated and the replay confirmed.
+std::string checked_text(const records::Metadata& m) {
+  std::string out;
+  if (!m.result.empty()) {
+    out += "; RE " + m.result;
+    if (m.komi) out += " with komi " + dump_json(*m.komi);
+    out += " matches";
+  }
+  if (m.wthor) out += "; stored score " + std::to_string(m.wthor->black_score) + " matches";
+  return out;
+}
+
 std::string valid_text(const ParsedGame& g, const Validation& v) {
   const Rules& rules = g.record.rules;
   if (g.record.position_only)
@@ -93,9 +106,9 @@ std::string valid_text(const ParsedGame& g, const Validation& v) {
            color_name(v.final_position.to_move) + " to move";
   const Tally t = rules.tally(v.final_position);
   const int m = v.dark_margin.value_or(0);
-  return "valid, " + moves_word(v.moves_replayed) + ", dark " + std::to_string(t.dark) +
-         " light " + std::to_string(t.light) + " (dark " + (m > 0 ? "+" : "") +
-         std::to_string(m) + ", " + scoring_name(rules.scoring()) + " scoring)";
+  return "valid, " + moves_word(v.moves_replayed) + ", dark " + std::to_string(t.dark) + " light " +
+         std::to_string(t.light) + " (dark " + (m > 0 ? "+" : "") + std::to_string(m) + ", " +
+         scoring_name(rules.scoring()) + " scoring)" + checked_text(g.record.meta);
 }
 
 // The one-line verdict, and for an invalid game the legal moves and the board where it failed.
@@ -137,8 +150,8 @@ void count(Totals& totals, const Validation& v) {
   } else {
     ++totals.valid;
   }
-  const bool flagged = v.verdict == Verdict::unfinished ||
-                       (v.error && v.error->kind == ErrorKind::unfinished);
+  const bool flagged =
+      v.verdict == Verdict::unfinished || (v.error && v.error->kind == ErrorKind::unfinished);
   if (flagged) ++totals.unfinished;
 }
 
@@ -157,17 +170,18 @@ class Writer {
   }
   void summary(const Totals& t, double seconds) {
     if (output_ == Output::text) {
-      std::printf("summary: %ld games read, %ld valid, %ld invalid, %ld unfinished, %ld moves "
-                  "replayed, %.3f s\n",
-                  t.games, t.valid, t.invalid, t.unfinished, t.moves, seconds);
+      std::printf(
+          "summary: %ld games read, %ld valid, %ld invalid, %ld unfinished, %ld moves "
+          "replayed, %.3f s\n",
+          t.games, t.valid, t.invalid, t.unfinished, t.moves, seconds);
       return;
     }
     nlohmann::json unreadable = nlohmann::json::array();
     for (const auto& [file, reason] : t.unreadable)
       unreadable.push_back({{"file", file}, {"reason", reason}});
-    const nlohmann::json s = {{"games", t.games},           {"valid", t.valid},
-                              {"invalid", t.invalid},       {"unfinished", t.unfinished},
-                              {"moves_replayed", t.moves},  {"elapsed_seconds", seconds},
+    const nlohmann::json s = {{"games", t.games},          {"valid", t.valid},
+                              {"invalid", t.invalid},      {"unfinished", t.unfinished},
+                              {"moves_replayed", t.moves}, {"elapsed_seconds", seconds},
                               {"unreadable", unreadable}};
     const std::string text = dump_json(s);
     if (output_ == Output::json) {
@@ -238,7 +252,8 @@ int run_validate(const std::vector<std::string>& args) {
       "json", po::bool_switch(&opt.json), "print one JSON document: games and summary")(
       "jsonl", po::bool_switch(&opt.jsonl), "print JSON Lines: a game a line, then the summary")(
       "quiet,q", po::bool_switch(&opt.quiet), "text: print only invalid games and the summary")(
-      "players", po::value(&opt.players), "WTHOR player names (default: WTHOR.JOU beside the file)")(
+      "players", po::value(&opt.players),
+      "WTHOR player names (default: WTHOR.JOU beside the file)")(
       "tournaments", po::value(&opt.tournaments),
       "WTHOR tournament names (default: WTHOR.TRN beside the file)")(
       "file", po::value(&opt.files)->composing(), "input files; - for standard input");
@@ -266,7 +281,8 @@ int run_validate(const std::vector<std::string>& args) {
   for (const auto& file : opt.files) {
     try {
       Input in = open_input(file, inputs);
-      if (!in.warning.empty()) std::cerr << "reversi validate: " << file << ": " << in.warning << "\n";
+      if (!in.warning.empty())
+        std::cerr << "reversi validate: " << file << ": " << in.warning << "\n";
       validate_input(*in.reader, threads, checks, output, opt.quiet, writer, totals);
       if (in.source->failed()) throw UnreadableInput("cannot read " + file + ": read error");
     } catch (const UnreadableInput& e) {

@@ -141,40 +141,36 @@ struct Kernel {
     return broadcast(opponent) & edge;
   }
 
-  static Bits64 vector_legal_moves(Bits64 player, Bits64 opponent, Bits64 empty) {
-    const Lanes cross = crossable_lanes(opponent);
-    const Lanes p = broadcast(player);
-    Lanes up = (p << step) & cross;
-    Lanes down = (p >> step) & cross;
-    up |= (up << step) & cross;
-    down |= (down >> step) & cross;
+  // Runs of crossable discs that start next to a `from` square, in both directions of each lane.
+  struct Runs {
+    Lanes up;
+    Lanes down;
+  };
+  static Runs runs_from(Lanes from, Lanes cross) {
+    Runs r{(from << step) & cross, (from >> step) & cross};
+    r.up |= (r.up << step) & cross;
+    r.down |= (r.down >> step) & cross;
     const Lanes pairs_up = cross & (cross << step);
     const Lanes pairs_down = pairs_up >> step;
-    up |= (up << double_step) & pairs_up;
-    down |= (down >> double_step) & pairs_down;
-    up |= (up << double_step) & pairs_up;
-    down |= (down >> double_step) & pairs_down;
-    return lanes_or((up << step) | (down >> step)) & empty;
+    r.up |= (r.up << double_step) & pairs_up;
+    r.down |= (r.down >> double_step) & pairs_down;
+    r.up |= (r.up << double_step) & pairs_up;
+    r.down |= (r.down >> double_step) & pairs_down;
+    return r;
+  }
+
+  static Bits64 vector_legal_moves(Bits64 player, Bits64 opponent, Bits64 empty) {
+    const Runs r = runs_from(broadcast(player), crossable_lanes(opponent));
+    return lanes_or((r.up << step) | (r.down >> step)) & empty;
   }
 
   static Bits64 vector_flips(Bits64 player, Bits64 opponent, int square) {
-    const Lanes cross = crossable_lanes(opponent);
+    const Runs r = runs_from(broadcast(Bits64{1} << square), crossable_lanes(opponent));
     const Lanes p = broadcast(player);
-    const Lanes from = broadcast(Bits64{1} << square);
-    Lanes up = (from << step) & cross;
-    Lanes down = (from >> step) & cross;
-    up |= (up << step) & cross;
-    down |= (down >> step) & cross;
-    const Lanes pairs_up = cross & (cross << step);
-    const Lanes pairs_down = pairs_up >> step;
-    up |= (up << double_step) & pairs_up;
-    down |= (down >> double_step) & pairs_down;
-    up |= (up << double_step) & pairs_up;
-    down |= (down >> double_step) & pairs_down;
     // A run flips only if the square just past its end holds the player's disc.
-    const Lanes closed_up = ((up << step) & p) != 0;
-    const Lanes closed_down = ((down >> step) & p) != 0;
-    return lanes_or((up & closed_up) | (down & closed_down));
+    const Lanes closed_up = ((r.up << step) & p) != 0;
+    const Lanes closed_down = ((r.down >> step) & p) != 0;
+    return lanes_or((r.up & closed_up) | (r.down & closed_down));
   }
 };
 

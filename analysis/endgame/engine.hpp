@@ -27,7 +27,8 @@
 
 namespace reversi::endgame {
 
-inline constexpr int score_inf = 127;  // above every margin (100 on 10x10); fits the table
+inline constexpr int score_inf = 127;
+ // above every margin (100 on 10x10); fits the table
 
 // Counters and flags shared by every thread of one search.
 struct Shared {
@@ -72,6 +73,9 @@ struct Tuning {
   int split_min = 14;          // at or above: brothers may be searched in parallel
   int abort_check_min = 9;     // at or above: look at the stop and cancel flags
   int stability_min = 6;       // at or above: try a stability cutoff
+  int etc_min = 12;            // at or above: look for a child in the table that cuts at once
+  int sort_search_min = 14;    // at or above: order moves by a shallow heuristic search
+  int sort_search_depth = 2;
 };
 
 template <class K, bool Anti, bool WinnerTakesEmpties, bool Limited>
@@ -250,6 +254,44 @@ class Engine {
     return count;
   }
 
+  // A rough evaluation for ordering only: mobility, room for mobility, corners.
+  int heuristic(B p, B o, B empty) const {
+    const B mine = Op::moves(p, o, empty);
+    const B theirs = Op::moves(o, p, empty);
+    const int mobility = popcount(mine) + popcount(mine & lay_.corners) - popcount(theirs) -
+                         popcount(theirs & lay_.corners);
+    const int potential = popcount(lay_.potential_moves(o, empty)) -
+                          popcount(lay_.potential_moves(p, empty));
+    const int corners = popcount(p & lay_.corners) - popcount(o & lay_.corners);
+    return 8 * mobility + 2 * potential + 24 * corners;
+  }
+
+  // Depth-limited alpha-beta on the heuristic; finished games score far beyond it.
+  int heuristic_search(B p, B o, int depth, int alpha, int beta, Context& c) const {
+    ++c.nodes;
+    const B empty = lay_.playable & ~(p | o);
+    if (depth == 0) return heuristic(p, o, empty);
+    const B moves = Op::moves(p, o, empty);
+    if (moves == 0) {
+      if (Op::moves(o, p, empty) == 0) return final_score(p, o) * 1000;
+      return -heuristic_search(o, p, depth, -beta, -alpha, c);
+    }
+    int best = -score_inf * 1000;
+    B todo = moves;
+    while (todo != 0) {
+      const int sq = lowest_square(todo);
+      todo &= todo - 1;
+      const B f = Op::flips(p, o, sq);
+      const int v = -heuristic_search(o ^ f, p ^ f ^ (B(1) << sq), depth - 1, -beta,
+                                      -std::max(alpha, best), c);
+      if (v > best) {
+        best = v;
+        if (best >= beta) break;
+      }
+    }
+    return best;
+  }
+
   static void bring_best_to(Move* list, int i, int count) {
     int best = i;
     for (int j = i + 1; j < count; ++j)
@@ -287,6 +329,11 @@ class Engine {
     }
     Move list[max_moves];
     const int count = generate(p, o, moves, empty, lay_.parity(empty), hash_move, list);
+    if (n >= tune_.sort_search_min) sort_by_search(p, o, n, list, count, c);
+    if (n >= tune_.etc_min) {
+      int cut;
+      if (transposition_cut(p, o, alpha, n, s_child, list, count, cut)) return cut;
+    }
     int best = -score_inf;
     int best_move = -1;
     for (int i = 0; i < count; ++i) {
@@ -311,6 +358,34 @@ class Engine {
         table_.store(p, o, table_supply(s), n, -score_inf, best, best_move);
     }
     return best;
+  }
+
+  // Replaces the fastest-first scores by a shallow heuristic search (the hash move stays first).
+  void sort_by_search(B p, B o, int n, Move* list, int count, Context& c) const {
+    const int depth = tune_.sort_search_depth + (n >= tune_.sort_search_min + 4 ? 1 : 0);
+    for (int i = 0; i < count; ++i) {
+      Move& m = list[i];
+      if (m.score >= wipeout_score) continue;
+      m.score = -heuristic_search(o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square), depth - 1,
+                                  -score_inf * 1000, score_inf * 1000, c);
+    }
+  }
+
+  // Enhanced transposition cutoff: a child already known to be bad enough for the opponent.
+  bool transposition_cut(B p, B o, int alpha, int n, int s_child, const Move* list, int count,
+                         int& cut) const {
+    if (n - 1 < tune_.table_min) return false;
+    for (int i = 0; i < count; ++i) {
+      const Move& m = list[i];
+      TableData d;
+      if (table_.probe(o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square), table_supply(s_child),
+                       d) &&
+          -d.upper > alpha) {
+        cut = -d.upper;
+        return true;
+      }
+    }
+    return false;
   }
 
   // Young brothers wait: moves 1..count-1 in parallel; the first to cut cancels the others.
@@ -360,6 +435,7 @@ class Engine {
     }
     Move list[max_moves];
     const int count = generate(p, o, moves, empty, lay_.parity(empty), hash_move, list);
+    if (n >= tune_.sort_search_min) sort_by_search(p, o, n, list, count, c);
     int best = -score_inf;
     int best_move = -1;
     int a = alpha;

@@ -109,7 +109,8 @@ class Table {
   }
 
  private:
-  struct Entry {
+  // Two entries (i and i ^ 1) make a bucket; padded so that a bucket fills whole cache lines.
+  struct alignas(key_words == 2 ? 32 : 64) Entry {
     std::atomic<std::uint64_t> key[key_words];
     std::atomic<std::uint64_t> data;
   };

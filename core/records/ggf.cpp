@@ -43,8 +43,8 @@ std::optional<RecordError> store_property(const std::string& name, std::string v
     props.moves.push_back(RawMove{name == "B" ? Color::dark : Color::light, std::move(value)});
   } else if (name == "GM") {
     if (lower(value) != "othello")
-      return RecordError{ErrorKind::bad_format, "GM[" + printable(value) + "] is not Othello", 0,
-                         {}};
+      return RecordError{
+          ErrorKind::bad_format, "GM[" + printable(value) + "] is not Othello", 0, {}};
   } else if (name == "PB") {
     meta.black = std::move(value);
   } else if (name == "PW") {
@@ -67,13 +67,15 @@ std::optional<RecordError> store_property(const std::string& name, std::string v
   } else if (name == "RE") {
     if (!parse_ggf_result(value))
       return RecordError{ErrorKind::bad_format,
-                         "RE[" + printable(value) + "] is not a margin such as +4.00", 0, {}};
+                         "RE[" + printable(value) + "] is not a margin such as +4.00",
+                         0,
+                         {}};
     meta.result = std::move(value);
   } else if (name == "KM") {
     const auto komi = parse_decimal(trim(value));
     if (!komi)
-      return RecordError{ErrorKind::bad_format, "KM[" + printable(value) + "] is not a number", 0,
-                         {}};
+      return RecordError{
+          ErrorKind::bad_format, "KM[" + printable(value) + "] is not a number", 0, {}};
     meta.komi = komi->value;
   } else {
     meta.properties.emplace(name, std::move(value));
@@ -82,8 +84,8 @@ std::optional<RecordError> store_property(const std::string& name, std::string v
 }
 
 // "8 -------- ... *": size, the cells row by row, then the side to move.
-std::optional<RecordError> read_board(std::string_view text, int expected_size,
-                                      const Rules& rules, Position& out) {
+std::optional<RecordError> read_board(std::string_view text, int expected_size, const Rules& rules,
+                                      Position& out) {
   text = trim(text);
   std::size_t i = 0;
   while (i < text.size() && is_digit(text[i])) ++i;
@@ -121,16 +123,15 @@ std::optional<RecordError> read_moves(const std::vector<RawMove>& raw, const Geo
     if (word != "pass" && word != "pa") {
       const auto sq = g.parse(word);
       if (!sq) {
-        const bool looks_like_square = word.size() >= 2 && word[0] >= 'a' && word[0] <= 'z' &&
-                                       is_digit(word[1]);
+        const bool looks_like_square =
+            word.size() >= 2 && word[0] >= 'a' && word[0] <= 'z' && is_digit(word[1]);
         if (looks_like_square)
           return RecordError{ErrorKind::off_board,
                              "square " + printable(square) + " is off the " +
                                  std::to_string(g.size()) + "x" + std::to_string(g.size()) +
                                  " board",
                              number, printable(square)};
-        return RecordError{ErrorKind::unknown_token,
-                           quoted(square) + " is not a move", number,
+        return RecordError{ErrorKind::unknown_token, quoted(square) + " is not a move", number,
                            printable(square)};
       }
       move.square = *sq;
@@ -142,34 +143,31 @@ std::optional<RecordError> read_moves(const std::vector<RawMove>& raw, const Geo
   return std::nullopt;
 }
 
+// BO's leading size, for records without TY.
+std::optional<int> board_size_of(std::string_view board) {
+  board = trim(board);
+  std::size_t n = 0;
+  while (n < board.size() && is_digit(board[n])) ++n;
+  return parse_int(board.substr(0, n));
+}
+
 std::optional<RecordError> apply_rules(const Properties& props, GameRecord& record) {
   GgfType type;
   if (props.type) {
     const auto parsed = parse_ggf_type(*props.type);
-    if (!parsed) {
-      // Tell a size we do not play from a type we cannot read.
-      std::string_view t = *props.type;
-      if (!t.empty() && t[0] == 's') t.remove_prefix(1);
-      std::size_t n = 0;
-      while (n < t.size() && is_digit(t[n])) ++n;
-      if (n > 0 && parse_int(t.substr(0, n)) && !Geometry::is_supported(*parse_int(t.substr(0, n))))
-        return RecordError{ErrorKind::wrong_size,
-                           "TY[" + printable(*props.type) + "]: board size " +
-                               std::string(t.substr(0, n)) + " is not 4, 6, 8 or 10",
-                           0,
-                           {}};
-      return RecordError{ErrorKind::bad_format,
-                         "TY[" + printable(*props.type) + "] is not a game type", 0, {}};
-    }
+    if (!parsed)
+      return RecordError{
+          ErrorKind::bad_format, "TY[" + printable(*props.type) + "] is not a game type", 0, {}};
     type = *parsed;
   } else if (props.board) {
-    // Without TY the board says its own size.
-    const auto size = parse_int(trim(*props.board).substr(0, trim(*props.board).find(' ')));
-    if (size) type.size = *size;
-    if (!Geometry::is_supported(type.size))
-      return RecordError{ErrorKind::wrong_size,
-                         "board size " + std::to_string(type.size) + " is not 4, 6, 8 or 10", 0,
-                         {}};
+    type.size = board_size_of(*props.board).value_or(type.size);
+  }
+  if (!Geometry::is_supported(type.size)) {
+    const std::string where = props.type ? "TY[" + printable(*props.type) + "]: " : "BO: ";
+    return RecordError{ErrorKind::wrong_size,
+                       where + "board size " + std::to_string(type.size) + " is not 4, 6, 8 or 10",
+                       0,
+                       {}};
   }
   record.rules = Rules(type.size, Start::standard, type.anti);
   record.start = record.rules.initial();
@@ -200,8 +198,8 @@ std::optional<GgfType> parse_ggf_type(std::string_view text) {
   std::size_t digits = i;
   while (digits < text.size() && is_digit(text[digits])) ++digits;
   const auto size = parse_int(text.substr(i, digits - i));
-  if (!size || !Geometry::is_supported(*size)) return std::nullopt;
-  out.size = *size;
+  if (!size) return std::nullopt;
+  out.size = *size;  // checked by the caller, which can say it is the size that is wrong
   i = digits;
   while (i < text.size()) {
     const char c = text[i++];
@@ -262,9 +260,8 @@ ParsedGame parse_ggf_game(std::string_view text, const SourceLocation& where) {
     while (j < end && is_upper(text[j])) ++j;
     if (j == i || j >= end || text[j] != '[') {
       const std::size_t stop = std::min(end, i + 12);
-      return fail(ErrorKind::bad_format,
-                  "expected a property such as PB[...] at '" +
-                      printable(text.substr(i, stop - i)) + "'");
+      return fail(ErrorKind::bad_format, "expected a property such as PB[...] at '" +
+                                             printable(text.substr(i, stop - i)) + "'");
     }
     const std::string name(text.substr(i, j - i));
     i = j + 1;
@@ -283,8 +280,7 @@ ParsedGame parse_ggf_game(std::string_view text, const SourceLocation& where) {
   return out;
 }
 
-GgfReader::GgfReader(ByteSource& source, std::string file)
-    : in_(source), file_(std::move(file)) {}
+GgfReader::GgfReader(ByteSource& source, std::string file) : in_(source), file_(std::move(file)) {}
 
 ParsedGame GgfReader::error_item(int line, ErrorKind kind, std::string reason) {
   ParsedGame out;
@@ -309,15 +305,32 @@ std::optional<ParsedGame> GgfReader::end_of_line() {
 ParsedGame GgfReader::read_game() {
   const int line = in_.line();
   std::string text;
+  int previous = -1;
+  if (opened_) {
+    // The '(' of this game was taken while reading the previous one.
+    text = "(";
+    previous = '(';
+    opened_ = false;
+  }
   bool in_value = false;
   bool escaped = false;
   bool too_long = false;
   int c;
   while ((c = in_.get()) >= 0) {
-    if (text.size() < max_game_bytes) {
+    const bool kept = text.size() < max_game_bytes;
+    if (kept) {
       text += static_cast<char>(c);
     } else {
       too_long = true;
+    }
+    // "(;" opens the next game: outside a value, or inside one at the start of a line, where
+    // an unclosed '[' would otherwise swallow the rest of the file.
+    const bool next_game =
+        c == '(' && previous >= 0 && in_.peek() == ';' && (!in_value || previous == '\n');
+    if (next_game) {
+      if (kept) text.pop_back();
+      opened_ = true;
+      break;
     }
     if (in_value) {
       if (escaped) {
@@ -327,15 +340,12 @@ ParsedGame GgfReader::read_game() {
       } else if (c == ']') {
         in_value = false;
       }
-      continue;
-    }
-    if (c == '[') in_value = true;
-    if (c == ')' && text.size() >= 2 && text[text.size() - 2] == ';') break;
-    // A new game opening outside any value means this one never closed: stop before it.
-    if (c == '(' && text.size() > 1 && in_.peek() == ';') {
-      text.pop_back();
+    } else if (c == '[') {
+      in_value = true;
+    } else if (c == ')' && previous == ';') {
       break;
     }
+    previous = c;
   }
   if (too_long) return error_item(line, ErrorKind::bad_format, "the game is longer than 1 MiB");
   return parse_ggf_game(text, SourceLocation{file_, Format::ggf, ++games_, line, 0});
@@ -343,6 +353,11 @@ ParsedGame GgfReader::read_game() {
 
 std::optional<ParsedGame> GgfReader::next() {
   while (true) {
+    if (opened_) {
+      line_has_content_ = true;
+      if (declared_) ++games_after_count_;
+      return read_game();
+    }
     int c = in_.peek();
     if (c < 0) return end_of_line();
     if (c == '\n') {
@@ -376,8 +391,10 @@ std::optional<ParsedGame> GgfReader::next() {
       games_after_count_ = 0;
       continue;
     }
+    // Skip the rest of the stray text up to the next game or line, and report it once.
+    while ((c = in_.peek()) >= 0 && c != '\n' && c != '(') in_.get();
     return error_item(line, ErrorKind::bad_format,
-                      "unexpected text '" + printable(word) + "' outside a game");
+                      "unexpected text " + quoted(word) + " outside a game");
   }
 }
 

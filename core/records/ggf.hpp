@@ -8,7 +8,8 @@
 
 namespace reversi::records {
 
-// TY: [s]SIZE then any of k (komi), a (anti), r<n> (random start with n discs).
+// TY: [s]SIZE then any of k (komi), a (anti), r<n> (random start with n discs). The size is
+// read, not checked: "12" gives size 12.
 struct GgfType {
   int size = 8;
   bool synchro = false;
@@ -50,6 +51,7 @@ class GgfReader : public GameReader {
   int declared_line_ = 0;
   int games_after_count_ = 0;
   bool line_has_content_ = false;
+  bool opened_ = false;  // the next game's '(' is already read
 };
 
 }  // namespace reversi::records

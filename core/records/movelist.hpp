@@ -8,9 +8,10 @@
 
 namespace reversi::records {
 
-// One line: "f5d6c3", "F5 d6 C3", "f5-d6-pass-c3", an optional trailing label after a gap of two
-// or more spaces or a tab ("F5d6C3d3C4    Tiger"), and an optional "# comment". Returns nullopt
-// for a line with no game (blank or only a comment).
+// One line: "f5d6c3", "F5 d6 C3", "f5-d6-pass-c3"; an optional trailing name, after a compact
+// move list ("F5d6C3d3 No-FAT") or after a gap of two or more spaces or a tab ("f5 d6    Tiger");
+// an optional "# comment"; lines starting with "//" are comments too. Returns nullopt for a line
+// with no game.
 std::optional<ParsedGame> parse_move_list_line(std::string_view line, const Rules& rules,
                                                const SourceLocation& where);
 

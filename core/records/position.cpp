@@ -20,8 +20,7 @@ ParsedGame position_record(const Rules& rules, const SourceLocation& where) {
 }
 
 // The board part: parse_board's checks, with the size named when the cell count fits another.
-std::optional<RecordError> read_position(std::string_view text, const Rules& rules,
-                                         Position& out) {
+std::optional<RecordError> read_position(std::string_view text, const Rules& rules, Position& out) {
   const auto board = parse_board(text, rules);
   if (board.error && board.error->kind == ErrorKind::wrong_size) {
     std::size_t cells = 0;
@@ -46,18 +45,18 @@ std::optional<RecordError> read_score(std::string_view entry, int number, const 
   const std::size_t colon = entry.find(':');
   const std::string_view move = trim(entry.substr(0, colon));
   if (colon == std::string_view::npos)
-    return RecordError{ErrorKind::bad_format, quoted(entry) + " is not MOVE:score",
-                       number, printable(move)};
+    return RecordError{ErrorKind::bad_format, quoted(entry) + " is not MOVE:score", number,
+                       printable(move)};
   const auto score = parse_int(trim(entry.substr(colon + 1)));
   if (!score)
     return RecordError{ErrorKind::bad_format,
-                       quoted(trim(entry.substr(colon + 1))) + " is not a score",
-                       number, printable(move)};
+                       quoted(trim(entry.substr(colon + 1))) + " is not a score", number,
+                       printable(move)};
   const std::string word = lower(move);
   if (word != "pa" && word != "pass" && !g.parse(word))
     return RecordError{ErrorKind::off_board,
-                       quoted(move) + " is not a square of the " +
-                           std::to_string(g.size()) + "x" + std::to_string(g.size()) + " board",
+                       quoted(move) + " is not a square of the " + std::to_string(g.size()) + "x" +
+                           std::to_string(g.size()) + " board",
                        number, printable(move)};
   scores.push_back(MoveScore{std::string(move), *score});
   return std::nullopt;
@@ -101,7 +100,9 @@ std::optional<ParsedGame> parse_board_line(std::string_view line, const Rules& r
 }
 
 PositionReader::PositionReader(ByteSource& source, Format format, Rules rules, std::string file)
-    : lines_(source, max_line_bytes), format_(format), rules_(std::move(rules)),
+    : lines_(source, max_line_bytes),
+      format_(format),
+      rules_(std::move(rules)),
       file_(std::move(file)) {}
 
 std::optional<ParsedGame> PositionReader::next() {

@@ -32,6 +32,7 @@ std::optional<Format> parse_format_name(std::string_view name) {
 std::string describe_place(const SourceLocation& where) {
   if (where.record > 0) return "record " + std::to_string(where.record);
   if (where.line > 0) return "line " + std::to_string(where.line);
+  if (where.format == Format::wthor) return "header";
   return {};
 }
 

@@ -33,7 +33,8 @@ struct SourceLocation {
   friend bool operator==(const SourceLocation&, const SourceLocation&) = default;
 };
 
-// "line 12" or "record 7": the human form of the position inside the file.
+// "line 12", "record 7" or "header" (a WTHOR file's): the human form of the position inside the
+// file.
 std::string describe_place(const SourceLocation& where);
 
 // What WTHOR stores beside the moves.

@@ -32,8 +32,8 @@ void fail(Validation& out, RecordError error, std::optional<Position> at, const 
 std::optional<RecordError> check_stated_result(const GameRecord& r, int dark_margin) {
   const auto stated = parse_ggf_result(r.meta.result);
   if (!stated) {
-    return RecordError{ErrorKind::bad_format, "result '" + r.meta.result + "' is not a margin", 0,
-                       {}};
+    return RecordError{
+        ErrorKind::bad_format, "result '" + r.meta.result + "' is not a margin", 0, {}};
   }
   // A game that ended by resignation or time was not played out: nothing to compare.
   if (!stated->suffix.empty()) return std::nullopt;
@@ -42,9 +42,11 @@ std::optional<RecordError> check_stated_result(const GameRecord& r, int dark_mar
   const double tolerance = 0.5 * std::pow(10.0, -stated->decimals) + 1e-9;
   if (std::abs(stated->margin - expected) <= tolerance) return std::nullopt;
   std::string replayed = "dark " + signed_text(dark_margin);
-  if (komi != 0) replayed += " less komi " + number_text(komi, 3) + " = " + number_text(expected, 3);
+  if (komi != 0)
+    replayed += " less komi " + number_text(komi, 3) + " = " + number_text(expected, 3);
   return RecordError{ErrorKind::result_mismatch,
-                     "the record states " + r.meta.result + " but the replay gives " + replayed, 0,
+                     "the record states " + r.meta.result + " but the replay gives " + replayed,
+                     0,
                      {}};
 }
 
@@ -142,7 +144,9 @@ Validation validate(const ParsedGame& game, const ValidateOptions& options) {
     if (options.require_complete) {
       fail(out,
            RecordError{ErrorKind::unfinished,
-                       "the record stops before the game is over (--require-complete)", 0, {}},
+                       "the record stops before the game is over (--require-complete)",
+                       0,
+                       {}},
            out.final_position, rules);
     } else {
       out.verdict = Verdict::unfinished;

@@ -14,7 +14,8 @@ int u16(std::string_view b, std::size_t at) {
   return u8(b, at) | (u8(b, at + 1) << 8);
 }
 std::uint32_t u32(std::string_view b, std::size_t at) {
-  return static_cast<std::uint32_t>(u16(b, at)) | (static_cast<std::uint32_t>(u16(b, at + 2)) << 16);
+  return static_cast<std::uint32_t>(u16(b, at)) |
+         (static_cast<std::uint32_t>(u16(b, at + 2)) << 16);
 }
 
 // ISO-8859-1 maps byte for byte onto the first 256 code points.
@@ -41,6 +42,18 @@ std::optional<Square> decode_square(int byte, const Geometry& g) {
   return g.square(row, col);
 }
 
+// Square names without the general formatter: this runs for every move of every game.
+std::string square_name(const Geometry& g, Square sq) {
+  const int row = g.row(sq) + 1;
+  char text[3] = {static_cast<char>('a' + g.col(sq)), static_cast<char>('0' + row % 10), '\0'};
+  if (row < 10) return std::string(text, 2);
+  return std::string{text[0], '1', '0'};
+}
+
+std::string games_text(std::uint32_t n) {
+  return std::to_string(n) + (n == 1 ? " game" : " games");
+}
+
 std::string name_at(const std::vector<std::string>& names, int id) {
   return id >= 0 && static_cast<std::size_t>(id) < names.size()
              ? names[static_cast<std::size_t>(id)]
@@ -52,11 +65,11 @@ std::string name_at(const std::vector<std::string>& names, int id) {
 WthorHeaderParse parse_wthor_header(std::string_view bytes) {
   WthorHeaderParse out;
   if (bytes.size() < wthor_header_bytes) {
-    out.error = RecordError{ErrorKind::truncated,
-                            "the file header is cut short: " + std::to_string(bytes.size()) +
-                                " of 16 bytes",
-                            0,
-                            {}};
+    out.error = RecordError{
+        ErrorKind::truncated,
+        "the file header is cut short: " + std::to_string(bytes.size()) + " of 16 bytes",
+        0,
+        {}};
     return out;
   }
   auto& h = out.header;
@@ -95,8 +108,8 @@ WthorNamesParse parse_wthor_names(std::string_view bytes, std::size_t record_byt
   const std::size_t body = bytes.size() - wthor_header_bytes;
   if (body != count * record_bytes) {
     out.error = "the header says " + std::to_string(count) + " names of " +
-                std::to_string(record_bytes) + " bytes but the file holds " +
-                std::to_string(body) + " bytes after the header";
+                std::to_string(record_bytes) + " bytes but the file holds " + std::to_string(body) +
+                " bytes after the header";
     return out;
   }
   out.names.reserve(count);
@@ -110,10 +123,15 @@ WthorNamesParse parse_wthor_names(std::string_view bytes, std::size_t record_byt
 
 ParsedGame parse_wthor_game(std::string_view bytes, const WthorHeader& header,
                             const WthorNames* names, const SourceLocation& where) {
+  return parse_wthor_game(bytes, header, Rules(header.board_size), names, where);
+}
+
+ParsedGame parse_wthor_game(std::string_view bytes, const WthorHeader& header, const Rules& rules,
+                            const WthorNames* names, const SourceLocation& where) {
   ParsedGame out;
   auto& r = out.record;
   r.source = where;
-  r.rules = Rules(header.board_size);
+  r.rules = rules;
   r.start = r.rules.initial();
   WthorInfo info;
   info.tournament_id = u16(bytes, 0);
@@ -131,6 +149,7 @@ ParsedGame parse_wthor_game(std::string_view bytes, const WthorHeader& header,
   }
   const auto& g = r.rules.geometry();
   const std::size_t slots = header.record_bytes() - record_data_bytes;
+  r.moves.reserve(slots);
   std::size_t k = 0;
   for (; k < slots; ++k) {
     const int byte = u8(bytes, record_data_bytes + k);
@@ -138,14 +157,14 @@ ParsedGame parse_wthor_game(std::string_view bytes, const WthorHeader& header,
     const int number = static_cast<int>(k) + 1;
     const auto sq = decode_square(byte, g);
     if (!sq) {
-      out.error = RecordError{ErrorKind::off_board,
-                              "byte " + std::to_string(byte) + " is not a square of the " +
-                                  std::to_string(g.size()) + "x" + std::to_string(g.size()) +
-                                  " board",
-                              number, "byte " + std::to_string(byte)};
+      out.error =
+          RecordError{ErrorKind::off_board,
+                      "byte " + std::to_string(byte) + " is not a square of the " +
+                          std::to_string(g.size()) + "x" + std::to_string(g.size()) + " board",
+                      number, "byte " + std::to_string(byte)};
       return out;
     }
-    r.moves.push_back(WrittenMove{g.name(*sq), *sq, std::nullopt});
+    r.moves.push_back(WrittenMove{square_name(g, *sq), *sq, std::nullopt});
   }
   // After the first empty slot every slot must stay empty.
   for (std::size_t rest = k; rest < slots; ++rest) {
@@ -176,7 +195,7 @@ std::size_t WthorReader::read_exactly(char* out, std::size_t n) {
 ParsedGame WthorReader::file_error(int record, ErrorKind kind, std::string reason) {
   ParsedGame out;
   out.record.source = SourceLocation{options_.file, Format::wthor, ++items_, 0, record};
-  out.record.rules = Rules(header_.board_size);
+  out.record.rules = rules_;
   out.record.start = out.record.rules.initial();
   out.error = RecordError{kind, std::move(reason), 0, {}};
   return out;
@@ -190,13 +209,14 @@ std::optional<ParsedGame> WthorReader::next() {
     buffer_.resize(read_exactly(buffer_.data(), wthor_header_bytes));
     const auto parsed = parse_wthor_header(buffer_);
     header_ = parsed.header;
+    rules_ = Rules(header_.board_size);
     if (!parsed.error && options_.expected_size && *options_.expected_size != header_.board_size) {
       done_ = true;
       return file_error(0, ErrorKind::wrong_size,
                         "the file name promises " + std::to_string(*options_.expected_size) + "x" +
-                            std::to_string(*options_.expected_size) + " games but the header says " +
-                            std::to_string(header_.board_size) + "x" +
-                            std::to_string(header_.board_size));
+                            std::to_string(*options_.expected_size) +
+                            " games but the header says " + std::to_string(header_.board_size) +
+                            "x" + std::to_string(header_.board_size));
     }
     if (parsed.error) {
       done_ = true;
@@ -210,23 +230,23 @@ std::optional<ParsedGame> WthorReader::next() {
   if (records_read_ == header_.games) {
     done_ = true;
     if (got == 0) return std::nullopt;
-    return file_error(number, ErrorKind::bad_format,
-                      "the header says " + std::to_string(header_.games) +
-                          " games but more bytes follow the last of them");
+    return file_error(
+        number, ErrorKind::bad_format,
+        "the header says " + games_text(header_.games) + " but more bytes follow the last of them");
   }
   if (got < size) {
     done_ = true;
     if (got == 0)
       return file_error(number, ErrorKind::truncated,
-                        "the header says " + std::to_string(header_.games) +
-                            " games but the file ends after " + std::to_string(records_read_));
+                        "the header says " + games_text(header_.games) +
+                            " but the file ends after " + std::to_string(records_read_));
     return file_error(number, ErrorKind::truncated,
                       "the record is cut short: " + std::to_string(got) + " of " +
                           std::to_string(size) + " bytes");
   }
   ++records_read_;
   ++items_;
-  return parse_wthor_game(buffer_, header_, options_.names,
+  return parse_wthor_game(buffer_, header_, rules_, options_.names,
                           SourceLocation{options_.file, Format::wthor, items_, 0, number});
 }
 

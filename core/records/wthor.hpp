@@ -53,6 +53,9 @@ struct WthorNames {
 // One game record (68 or 104 bytes) into a record; moves stop at the first 0 byte.
 ParsedGame parse_wthor_game(std::string_view bytes, const WthorHeader& header,
                             const WthorNames* names, const SourceLocation& where);
+// The same with the rules for the header's size made once by the caller.
+ParsedGame parse_wthor_game(std::string_view bytes, const WthorHeader& header, const Rules& rules,
+                            const WthorNames* names, const SourceLocation& where);
 
 struct WthorOptions {
   std::string file;
@@ -77,6 +80,7 @@ class WthorReader : public GameReader {
   bool header_read_ = false;
   bool done_ = false;
   WthorHeader header_;
+  Rules rules_;
   std::uint32_t records_read_ = 0;
   int items_ = 0;
   std::string buffer_;

@@ -74,7 +74,7 @@ TEST_CASE("Bad usage exits with status 2 and names the problem", "[cli]") {
   CHECK(run_reversi("perft --depth 3 --convention nope").status == 2);
 }
 
-TEST_CASE("--help and --version succeed", "[cli]") {
+TEST_CASE("The help and version options succeed", "[cli]") {
   const auto help = run_reversi("--help");
   CHECK(help.status == 0);
   CHECK(help.out.find("show") != std::string::npos);

@@ -1,0 +1,211 @@
+// The depth-limited searches behind every puzzle, on one kernel. One Worker per task and
+// thread; the tables they share live in a Shared object.
+//
+// `d` is always the number of moves (discs placed) still allowed. A pass costs nothing.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+#include "analysis/puzzle_board.hpp"
+#include "analysis/puzzle_table.hpp"
+
+namespace reversi::puzzle_detail {
+
+template <class K>
+struct Shared {
+  using B = BitsOf<K>;
+  Board<K> board;
+  Symmetries<K> symmetries;
+  GoalSpec goal;
+  LossyTable<CountEntry<B>>* counts = nullptr;
+  LossyTable<BoundEntry<B>>* reach = nullptr;
+  LossyTable<BoundEntry<B>>* forced = nullptr;
+  const std::atomic<bool>* stop = nullptr;    // the caller's stop flag
+  const std::atomic<bool>* cancel = nullptr;  // set when other tasks made this one pointless
+};
+
+template <class K>
+class Worker {
+ public:
+  using B = BitsOf<K>;
+  // Counts with fewer moves left are recomputed rather than stored (measured on 8x8).
+  static constexpr int smallest_memo_depth = 4;
+
+  explicit Worker(const Shared<K>& shared) : sh_(shared), board_(shared.board) {}
+
+  std::uint64_t positions() const { return positions_; }
+  // True once a stop or cancel flag was seen: every answer since then is meaningless.
+  bool aborted() const { return aborted_; }
+
+  // The goal holds in this position (a game over counts for the `end` goal).
+  bool goal_now(const State<K>& s) const {
+    if (sh_.goal.holds_on_discs(board_, s)) return true;
+    return sh_.goal.kind == PuzzleGoalKind::end && board_.over(s);
+  }
+
+  // Move sequences of at most `d` moves from `s` that reach the goal, stopping there.
+  std::uint64_t count(const State<K>& s, int d) {
+    if (tick()) return 0;
+    if (sh_.goal.holds_on_discs(board_, s)) return 1;
+    const B moves = board_.moves(s);
+    if (moves == 0) return count_after_pass(s, d);
+    if (d == 0) return 0;
+    if (d == 1) return count_last_move(s, moves);
+    if (d < smallest_memo_depth) {
+      // Small subtrees cost less to count again than to look up.
+      std::uint64_t n = 0;
+      for (B m = moves; m != 0; m &= m - 1) n += count(board_.play(s, lowest_square(m)), d - 1);
+      return n;
+    }
+    const Key<B> key = key_of(s, d);
+    const std::uint64_t h = hash_of(key);
+    CountEntry<B> e;
+    if (sh_.counts->find(key, h, e)) return e.count;
+    std::uint64_t n = 0;
+    for (B m = moves; m != 0; m &= m - 1) n += count(board_.play(s, lowest_square(m)), d - 1);
+    if (!aborted_) sh_.counts->store(CountEntry<B>{key, n}, h);
+    return n;
+  }
+
+  // The same count, using only moves in `allowed`: the sequences a symmetry leaves unchanged,
+  // when `allowed` are the squares it fixes. Small trees: no table.
+  std::uint64_t count_within(const State<K>& s, int d, B allowed) {
+    if (tick()) return 0;
+    if (sh_.goal.holds_on_discs(board_, s)) return 1;
+    const B moves = board_.moves(s);
+    if (moves == 0) {
+      const State<K> passed = Board<K>::pass(s);
+      if (board_.moves(passed) == 0) return sh_.goal.kind == PuzzleGoalKind::end ? 1 : 0;
+      return count_within(passed, d, allowed);
+    }
+    if (d == 0) return 0;
+    std::uint64_t n = 0;
+    for (B m = moves & allowed; m != 0; m &= m - 1)
+      n += count_within(board_.play(s, lowest_square(m)), d - 1, allowed);
+    return n;
+  }
+
+  // Whether some sequence of at most `d` moves reaches the goal.
+  bool reach(const State<K>& s, int d) {
+    if (tick()) return false;
+    if (sh_.goal.holds_on_discs(board_, s)) return true;
+    const B moves = board_.moves(s);
+    if (moves == 0) {
+      const State<K> passed = Board<K>::pass(s);
+      if (board_.moves(passed) == 0) return sh_.goal.kind == PuzzleGoalKind::end;
+      return reach(passed, d);
+    }
+    if (d == 0) return false;
+    if (d == 1) return reach_with_last_move(s, moves);
+    const Key<B> key = key_of(s, 0);
+    const std::uint64_t h = hash_of(key);
+    BoundEntry<B> e;
+    if (sh_.reach->find(key, h, e)) {
+      if (d <= e.fails_upto) return false;
+      if (d >= e.holds_from) return true;
+    }
+    bool found = false;
+    for (B m = moves; m != 0 && !found; m &= m - 1)
+      found = reach(board_.play(s, lowest_square(m)), d - 1);
+    if (!aborted_) sh_.reach->store(bound(key, found, d), h);
+    return found;
+  }
+
+  // Whether `forcer` can make the goal hold within `d` moves whatever the other side plays.
+  // The goal in `sh_.goal` must be the forcer's (its side set to the forcer).
+  bool forced(const State<K>& s, int d, Color forcer) {
+    if (tick()) return false;
+    if (sh_.goal.holds_on_discs(board_, s)) return true;
+    const B moves = board_.moves(s);
+    if (moves == 0) {
+      const State<K> passed = Board<K>::pass(s);
+      if (board_.moves(passed) == 0) return sh_.goal.kind == PuzzleGoalKind::end;
+      return forced(passed, d, forcer);
+    }
+    if (d == 0) return false;
+    const Key<B> key = key_of(s, 0);
+    const std::uint64_t h = hash_of(key);
+    BoundEntry<B> e;
+    if (sh_.forced->find(key, h, e)) {
+      if (d <= e.fails_upto) return false;
+      if (d >= e.holds_from) return true;
+    }
+    // What cannot happen even with the other side's help cannot be forced: a cheap refutation.
+    bool result = reach(s, d);
+    if (result) result = forced_by_moves(s, moves, d, forcer);
+    if (!aborted_) sh_.forced->store(bound(key, result, d), h);
+    return result;
+  }
+
+  bool forced_by_moves(const State<K>& s, B moves, int d, Color forcer) {
+    const bool forcer_moves = s.to_move == forcer;
+    for (B m = moves; m != 0; m &= m - 1) {
+      const bool child = forced(board_.play(s, lowest_square(m)), d - 1, forcer);
+      if (child == forcer_moves) return forcer_moves;
+    }
+    return !forcer_moves;
+  }
+
+ private:
+  std::uint64_t count_after_pass(const State<K>& s, int d) {
+    const State<K> passed = Board<K>::pass(s);
+    if (board_.moves(passed) == 0) return sh_.goal.kind == PuzzleGoalKind::end ? 1 : 0;
+    return count(passed, d);  // a pass is not a move
+  }
+
+  std::uint64_t count_last_move(const State<K>& s, B moves) {
+    if (sh_.goal.kind == PuzzleGoalKind::wipeout) {
+      // Only the mover can be the one wiping out with the last move.
+      if (!sh_.goal.mover_may_wipe_out(s.to_move)) return 0;
+      return static_cast<std::uint64_t>(popcount(board_.wipeout_moves(s, moves)));
+    }
+    std::uint64_t n = 0;
+    for (B m = moves; m != 0; m &= m - 1) n += goal_now(board_.play(s, lowest_square(m))) ? 1 : 0;
+    return n;
+  }
+
+  bool reach_with_last_move(const State<K>& s, B moves) {
+    if (sh_.goal.kind == PuzzleGoalKind::wipeout) {
+      return sh_.goal.mover_may_wipe_out(s.to_move) && board_.wipeout_moves(s, moves) != 0;
+    }
+    for (B m = moves; m != 0; m &= m - 1)
+      if (goal_now(board_.play(s, lowest_square(m)))) return true;
+    return false;
+  }
+
+  Key<B> key_of(const State<K>& s, int depth) const {
+    const auto [p, o] = sh_.symmetries.canonical(s.player, s.opponent);
+    return Key<B>{p, o, make_meta(index(s.to_move), s.supply_player, s.supply_opponent, depth)};
+  }
+
+  static BoundEntry<B> bound(const Key<B>& key, bool holds, int d) {
+    BoundEntry<B> e;
+    e.key = key;
+    if (holds) {
+      e.holds_from = static_cast<std::int16_t>(d);
+    } else {
+      e.fails_upto = static_cast<std::int16_t>(d);
+    }
+    return e;
+  }
+
+  // Counts a position and looks at the stop flags now and then.
+  bool tick() {
+    constexpr std::uint64_t check_every = 4096;
+    if ((++positions_ % check_every) == 0) {
+      const auto raised = [](const std::atomic<bool>* f) {
+        return f != nullptr && f->load(std::memory_order_relaxed);
+      };
+      if (raised(sh_.stop) || raised(sh_.cancel)) aborted_ = true;
+    }
+    return aborted_;
+  }
+
+  const Shared<K>& sh_;
+  const Board<K>& board_;
+  std::uint64_t positions_ = 0;
+  bool aborted_ = false;
+};
+
+}  // namespace reversi::puzzle_detail

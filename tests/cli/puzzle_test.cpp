@@ -1,0 +1,129 @@
+// End-to-end: the real binary's puzzle subcommand, its explanations, JSON and exit statuses.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cli/run_binary.hpp"
+
+using reversi::testing::run_reversi;
+
+namespace {
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// Counts the positions of a strategy tree and checks its shape: one reply at the forcer's
+// nodes, and every leaf marked as reaching the goal.
+int walk_strategy(const nlohmann::json& node, const std::string& forcer, const std::string& mover) {
+  if (node.contains("goal")) return 1;
+  const auto& next = node.at("next");
+  REQUIRE_FALSE(next.empty());
+  if (mover == forcer) CHECK(next.size() == 1);
+  int positions = 1;
+  for (const auto& child : next) {
+    const std::string by = child.at("by");
+    CHECK(by == mover);
+    positions += walk_strategy(child, forcer, by == "dark" ? "light" : "dark");
+  }
+  return positions;
+}
+
+}  // namespace
+
+TEST_CASE("puzzle wipeout answers yes at move 9 on 8x8 with a readable explanation", "[cli]") {
+  const auto r = run_reversi("puzzle wipeout --by 9 --count");
+  REQUIRE(r.status == 0);
+  CHECK(contains(r.out, "Yes: the earliest possible wipeout is at move 9, for example"));
+  CHECK(contains(r.out, "(dark wipes out light, 13-0)"));
+  CHECK(contains(r.out, "a pass is not a move"));
+  CHECK(contains(r.out, "Count: 228 move sequences reach a wipeout by move 9 (57 up to the 4 "
+                        "symmetries of the start)."));
+  CHECK(contains(r.out, "By first move: d3 57, c4 57, f5 57, e6 57."));
+}
+
+TEST_CASE("puzzle wipeout --list includes the classic e6 f4 e3 f6 g5 d6 e7 f5 c5", "[cli]") {
+  const auto r = run_reversi("puzzle wipeout --by 9 --list");
+  REQUIRE(r.status == 0);
+  CHECK(contains(r.out, "\n  e6 f4 e3 f6 g5 d6 e7 f5 c5\n"));
+}
+
+TEST_CASE("puzzle end says no game is over before move 9", "[cli]") {
+  const auto r = run_reversi("puzzle end --by 8");
+  REQUIRE(r.status == 0);
+  CHECK(contains(r.out, "No: the earliest a game can be over is move 9, for example"));
+}
+
+TEST_CASE("puzzle answers Gardner's question under both readings of the free start", "[cli]") {
+  const auto r = run_reversi("puzzle wipeout --start free --by 10");
+  REQUIRE(r.status == 0);
+  CHECK(contains(r.out, "Reading: the four centre placements are moves 1-4.\nNo: the earliest "
+                        "possible wipeout is at move 11, for example d4 e4 d5 e5"));
+  CHECK(contains(r.out, "move 1 is the first move after them.\nYes: the earliest possible "
+                        "wipeout is at move 7, for example (placements d4 e4 d5 e5)"));
+}
+
+TEST_CASE("puzzle --json gives one reading per interpretation with witness and counts", "[cli]") {
+  const auto r = run_reversi("puzzle wipeout --start free --by 10 --count --json");
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["puzzle"] == "wipeout");
+  CHECK(j["mode"] == "exists");
+  CHECK(j["goal"]["side"] == "any");
+  REQUIRE(j["readings"].size() == 2);
+  const auto& counted = j["readings"][0];
+  CHECK(counted["placements"] == "moves");
+  CHECK(counted["answer"] == false);
+  CHECK(counted["earliest"] == 11);
+  CHECK(counted["count"]["sequences"] == 0);
+  const auto& skipped = j["readings"][1];
+  CHECK(skipped["placements"] == "not moves");
+  CHECK(skipped["answer"] == true);
+  CHECK(skipped["earliest"] == 7);
+  CHECK(skipped["witness"].size() == 11);
+  CHECK(skipped["final"]["light"] == 0);
+  CHECK(skipped["count"]["symmetries"] == 8);
+  CHECK(skipped["count"]["sequences"].get<std::uint64_t>() ==
+        8 * skipped["count"]["classes"].get<std::uint64_t>());
+}
+
+TEST_CASE("puzzle --mode forced prints a strategy tree that the JSON carries in full", "[cli]") {
+  const auto r = run_reversi("puzzle end --size 4 --by 12 --mode forced --side dark --json");
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  const auto& forced = j["readings"][0]["forcers"][0];
+  CHECK(forced["forcer"] == "dark");
+  CHECK(forced["answer"] == true);
+  CHECK(forced["proof"]["kind"] == "strategy");
+  const auto& tree = forced["strategy"];
+  CHECK(tree["to_move"] == "dark");
+  CHECK(walk_strategy(tree, "dark", "dark") == forced["proof"]["positions"].get<int>());
+}
+
+TEST_CASE("puzzle --mode forced explains a no with the size of its refutation", "[cli]") {
+  const auto r = run_reversi("puzzle wipeout --by 9 --mode forced");
+  REQUIRE(r.status == 0);
+  CHECK(contains(r.out, "No: dark cannot force a wipeout of light by move 9. Proof: a refutation "
+                        "tree of"));
+  CHECK(contains(r.out, "No: light cannot force a wipeout of dark by move 9"));
+}
+
+TEST_CASE("puzzle discs asks whether a side can reach a disc count", "[cli]") {
+  const auto r = run_reversi("puzzle discs --side light --at-least 10 --by 6");
+  REQUIRE(r.status == 0);
+  CHECK(contains(r.out, "Puzzle: can light have at least 10 discs by move 6?"));
+  CHECK((contains(r.out, "Yes: the earliest light can have at least 10 discs is move") ||
+         contains(r.out, "No: the earliest light can have at least 10 discs is move")));
+}
+
+TEST_CASE("puzzle rejects bad usage with exit status 2", "[cli]") {
+  for (const char* args : {"puzzle", "puzzle wipeout", "puzzle wipe --by 3",
+                           "puzzle discs --by 3", "puzzle wipeout --by 3 --side blue",
+                           "puzzle wipeout --by 3 --placements skip",
+                           "puzzle wipeout --by 3 --mode forced --count",
+                           "puzzle end --by 3 --side dark"}) {
+    INFO(args);
+    const auto r = run_reversi(args);
+    CHECK(r.status == 2);
+    CHECK_FALSE(r.err.empty());
+  }
+}
