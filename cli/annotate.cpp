@@ -385,6 +385,12 @@ TheoreticalCheck chosen_check(const std::string& name) {
   throw UsageError("--theoretical must be when-exact, always or never, not '" + name + "'");
 }
 
+// In a directory: the files whose extension names a record format, and .txt move lists (not
+// WTHOR.JOU and WTHOR.TRN, nor notes).
+bool is_record_file(const fs::path& p) {
+  return records::format_from_extension(p.string()) || p.extension() == ".txt";
+}
+
 // Files named on the command line; a directory stands for the record files in it, by name.
 std::vector<std::string> expand_inputs(const std::vector<std::string>& paths) {
   std::vector<std::string> out;
@@ -396,7 +402,7 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& paths) {
     }
     std::vector<std::string> found;
     for (const auto& entry : fs::directory_iterator(p, ec))
-      if (entry.is_regular_file() && records::format_from_extension(entry.path().string()))
+      if (entry.is_regular_file() && is_record_file(entry.path()))
         found.push_back(entry.path().string());
     std::sort(found.begin(), found.end());
     out.insert(out.end(), found.begin(), found.end());

@@ -158,11 +158,12 @@ int bench_estimate(const BenchOptions& opt) {
     }
   }
   const double seconds = seconds_since(start);
-  std::printf("estimates at depth %d: %zu games, %ld positions, %s nodes, %.2f s, %s nodes/s, "
-              "%.2f ms a position; checksum %ld\n",
-              opt.depth, games.size(), positions, grouped(nodes).c_str(), seconds,
-              rate(nodes, seconds).c_str(),
-              positions > 0 ? 1000.0 * seconds / static_cast<double>(positions) : 0.0, value_sum);
+  std::printf(
+      "estimates at depth %d: %zu games, %ld positions, %s nodes, %.2f s, %s nodes/s, "
+      "%.2f ms a position; checksum %ld\n",
+      opt.depth, games.size(), positions, grouped(nodes).c_str(), seconds,
+      rate(nodes, seconds).c_str(),
+      positions > 0 ? 1000.0 * seconds / static_cast<double>(positions) : 0.0, value_sum);
   return exit_ok;
 }
 
@@ -209,8 +210,8 @@ int run_bench_annotate(const std::vector<std::string>& args) {
   po::positional_options_description positional;
   positional.add("mode", 1);
   po::variables_map vm;
-  if (!parse_options("bench-annotate", "[theoretical | throughput | estimate | all] [OPTIONS]", desc, args, vm,
-                     &positional))
+  if (!parse_options("bench-annotate", "[theoretical | throughput | estimate | all] [OPTIONS]",
+                     desc, args, vm, &positional))
     return exit_ok;
   if (opt.threads < 1) throw UsageError("--threads must be at least 1");
   if (opt.mode == "estimate") return bench_estimate(opt);

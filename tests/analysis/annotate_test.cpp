@@ -1,10 +1,11 @@
 // Game annotation on hand-made games whose answers are known by construction: plain minimax over
 // the reference rules says what every position and move is worth, and games built to contain
 // one blunder say where the loss and the turning point must be.
+#include "analysis/annotate.hpp"
+
 #include <catch2/catch.hpp>
 #include <random>
 
-#include "analysis/annotate.hpp"
 #include "cli/run_binary.hpp"
 #include "reference.hpp"
 
@@ -149,10 +150,10 @@ TEST_CASE("A written pass is annotated like an inferred one, but not marked infe
       p = rules.play(p, sq);
     }
     AnnotateEngines engines(4);
-    const Annotation implicit = annotate(record_of(rules, rules.initial(), moves), engines,
-                                         exact_from(20));
-    const Annotation explicit_ = annotate(record_of(rules, rules.initial(), written), engines,
-                                          exact_from(20));
+    const Annotation implicit =
+        annotate(record_of(rules, rules.initial(), moves), engines, exact_from(20));
+    const Annotation explicit_ =
+        annotate(record_of(rules, rules.initial(), written), engines, exact_from(20));
     REQUIRE(implicit.moves.size() == explicit_.moves.size());
     for (std::size_t k = 0; k < implicit.moves.size(); ++k) {
       CHECK(implicit.moves[k].square == explicit_.moves[k].square);
@@ -164,8 +165,7 @@ TEST_CASE("A written pass is annotated like an inferred one, but not marked infe
   FAIL("no 4x4 game with a pass found");
 }
 
-TEST_CASE("A 6x6 game is estimated in the opening and solved exactly near the end",
-          "[annotate]") {
+TEST_CASE("A 6x6 game is estimated in the opening and solved exactly near the end", "[annotate]") {
   const Rules rules(6);
   std::mt19937_64 rng(3);
   const auto moves = random_game(rules, rules.initial(), rng);
@@ -176,8 +176,8 @@ TEST_CASE("A 6x6 game is estimated in the opening and solved exactly near the en
   check_against_minimax(rules, record, a, limit);
   REQUIRE(a.exact_from);
   CHECK(a.moves[static_cast<std::size_t>(*a.exact_from - 1)].empties <= limit);
-  CHECK(a.sides[0].estimate_moves + a.sides[1].estimate_moves +
-            a.sides[0].exact_moves + a.sides[1].exact_moves ==
+  CHECK(a.sides[0].estimate_moves + a.sides[1].estimate_moves + a.sides[0].exact_moves +
+            a.sides[1].exact_moves ==
         a.moves_played);
   CHECK(a.result.finished);
 }
@@ -239,7 +239,8 @@ BuiltGame build_game_with_blunder(const Rules& rules, const Position& start, int
       continue;
     }
     std::vector<std::pair<Square, int>> values;
-    for_each_square(legal, [&](Square sq) { values.emplace_back(sq, move_value(solver, rules, p, sq)); });
+    for_each_square(legal,
+                    [&](Square sq) { values.emplace_back(sq, move_value(solver, rules, p, sq)); });
     auto best = values.front();
     auto worst = values.front();
     for (const auto& v : values) {
@@ -352,8 +353,8 @@ TEST_CASE("The WTHOR theoretical score is checked at the header's depth", "[anno
       at_depth = p;
       break;
     }
-  const int dark = at_depth.to_move == Color::dark ? minimax(rules, at_depth)
-                                                   : -minimax(rules, at_depth);
+  const int dark =
+      at_depth.to_move == Color::dark ? minimax(rules, at_depth) : -minimax(rules, at_depth);
   const int black_score = (64 + dark) / 2;
   record.meta.wthor = records::WthorInfo{0, black_score, 10, 0, 0, 0};
   AnnotateEngines engines(8);

@@ -48,15 +48,30 @@ class SchemaValidator {
     if (type == "null") return v.is_null();
     if (type == "number") return v.is_number();
     if (type == "integer")
-      return v.is_number_integer() || (v.is_number_float() && v.get<double>() == static_cast<double>(static_cast<long long>(v.get<double>())));
+      return v.is_number_integer() ||
+             (v.is_number_float() &&
+              v.get<double>() == static_cast<double>(static_cast<long long>(v.get<double>())));
     throw std::runtime_error("unknown type in schema: " + type);
   }
 
   static const std::set<std::string>& known_keywords() {
-    static const std::set<std::string> k = {
-        "$schema", "$id",     "$defs",    "$ref",  "title", "description",
-        "type",    "enum",    "required", "properties", "additionalProperties",
-        "items",   "minimum", "maximum",  "allOf", "anyOf", "oneOf"};
+    static const std::set<std::string> k = {"$schema",
+                                            "$id",
+                                            "$defs",
+                                            "$ref",
+                                            "title",
+                                            "description",
+                                            "type",
+                                            "enum",
+                                            "required",
+                                            "properties",
+                                            "additionalProperties",
+                                            "items",
+                                            "minimum",
+                                            "maximum",
+                                            "allOf",
+                                            "anyOf",
+                                            "oneOf"};
     return k;
   }
 
