@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -216,6 +217,25 @@ class Writer {
   std::FILE* out_;
   Output output_;
   bool first_ = true;
+};
+
+extern "C" void raise_interrupt(int) {
+  std::raise(SIGINT);  // async-signal-safe; InterruptGuard's handler sets the stop flag
+}
+
+// `kill` and a closed terminal stop the run like Ctrl-C, so the temporary file is removed too.
+class TerminateAsInterrupt {
+ public:
+  TerminateAsInterrupt() {
+    std::signal(SIGTERM, raise_interrupt);
+    std::signal(SIGHUP, raise_interrupt);
+  }
+  ~TerminateAsInterrupt() {
+    std::signal(SIGTERM, SIG_DFL);
+    std::signal(SIGHUP, SIG_DFL);
+  }
+  TerminateAsInterrupt(const TerminateAsInterrupt&) = delete;
+  TerminateAsInterrupt& operator=(const TerminateAsInterrupt&) = delete;
 };
 
 // One solver and estimator per worker; a worker takes a free set for each game.
@@ -491,6 +511,7 @@ int run_annotate_with_figures(const std::vector<std::string>& args, AnnotateFigu
   run.total_bytes = total_size(files);
 
   InterruptGuard interrupt;
+  const TerminateAsInterrupt terminate;
   run.analysis.stop = interrupt.flag();
   OutputFile out(opt.output_file);
   EnginePool engines(run.threads, opt.hash_mb);

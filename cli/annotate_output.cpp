@@ -195,23 +195,46 @@ std::string best_text(const Geometry& g, const std::vector<Square>& best, bool p
   return out;
 }
 
+// The columns of the move table: number, side, move, flips, discs after (dark-light), mobility
+// before (dark/light), then the value, the move's value, the loss and the best moves.
+std::string table_row(const std::string& number, const std::string& side, const std::string& move,
+                      const std::string& flips, const std::string& discs,
+                      const std::string& mobility, const std::string& value,
+                      const std::string& played, const std::string& loss,
+                      const std::string& best) {
+  return left_padded(number, 5) + "  " + padded(side, 6) + padded(move, 5) +
+         left_padded(flips, 5) + "  " + padded(discs, 7) + padded(mobility, 6) +
+         left_padded(value, 8) + left_padded(played, 8) + left_padded(loss, 7) + "  " + best;
+}
+
+std::string table_header() {
+  return table_row("no", "side", "move", "flips", "discs", "mob", "value", "played", "loss",
+                   "best") +
+         "\n";
+}
+
 std::string move_row(const Geometry& g, const MoveAnnotation& m) {
-  std::string row = left_padded(std::to_string(m.number), 4) + "  " +
-                    padded(color_name(m.side), 6) + padded(move_name(g, m.square), 6) +
-                    left_padded(std::to_string(popcount(m.flipped)), 5) + "  " +
-                    padded(std::to_string(m.after.dark) + "-" + std::to_string(m.after.light), 7) +
-                    padded(std::to_string(m.mobility[0]) + "/" + std::to_string(m.mobility[1]), 7);
+  std::string value;
+  std::string played;
+  std::string loss;
+  std::string best;
   if (m.exact) {
-    row += left_padded(exact_text(m.exact->value), 8) +
-           left_padded(exact_text(m.exact->played), 8) +
-           left_padded(std::to_string(m.exact->loss()), 8) + "  " +
-           best_text(g, m.exact->best, m.is_pass());
+    value = exact_text(m.exact->value);
+    played = exact_text(m.exact->played);
+    loss = std::to_string(m.exact->loss());
+    best = best_text(g, m.exact->best, m.is_pass());
   } else if (m.estimate) {
-    row += left_padded(estimate_text(m.estimate->value), 8) +
-           left_padded(estimate_text(m.estimate->played), 8) +
-           left_padded(estimate_text(m.estimate->loss()), 8) + "  " +
-           best_text(g, m.estimate->best, m.is_pass());
+    value = estimate_text(m.estimate->value);
+    played = estimate_text(m.estimate->played);
+    loss = estimate_loss_text(m.estimate->loss());
+    best = best_text(g, m.estimate->best, m.is_pass());
   }
+  std::string row = table_row(
+      std::to_string(m.number), color_name(m.side), move_name(g, m.square),
+      std::to_string(popcount(m.flipped)),
+      std::to_string(m.after.dark) + "-" + std::to_string(m.after.light),
+      std::to_string(m.mobility[0]) + "/" + std::to_string(m.mobility[1]), value, played, loss,
+      best);
   if (m.inferred) row += "  (forced pass)";
   return row + "\n";
 }
@@ -221,7 +244,7 @@ std::string side_text(Color c, const SideSummary& s) {
   out += "exact loss " + std::to_string(s.exact_loss) + " discs over " +
          std::to_string(s.exact_moves) + " moves (" + std::to_string(s.exact_errors) +
          (s.exact_errors == 1 ? " error)" : " errors)");
-  out += "; estimated loss " + estimate_text(s.estimate_loss) + " over " +
+  out += "; estimated loss " + estimate_loss_text(s.estimate_loss) + " over " +
          std::to_string(s.estimate_moves) + " moves\n";
   return out;
 }
@@ -254,6 +277,12 @@ std::string theoretical_text(const TheoreticalComparison& t) {
 
 std::string exact_text(int v) {
   return (v > 0 ? "+" : "") + std::to_string(v);
+}
+
+std::string estimate_loss_text(int units) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "~%.2f", discs(units));
+  return buf;
 }
 
 std::string estimate_text(int units) {
@@ -297,7 +326,7 @@ std::string annotated_game_text(const records::ParsedGame& game, const records::
   out += "  values for the mover in discs (" + scoring_name(rules.scoring()) +
          " scoring): exact with at most " + std::to_string(settings.exact_empties) +
          " empties, ~estimates at depth " + std::to_string(settings.estimate_depth) + "\n";
-  out += "    no  side  move  flips  discs  mob    value  played    loss  best\n";
+  out += table_header();
   for (const auto& m : a.moves) out += move_row(g, m);
   if (a.end) {
     const bool pass = a.end->legal == 0;

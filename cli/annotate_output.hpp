@@ -31,8 +31,9 @@ std::string annotated_game_text(const records::ParsedGame& game, const records::
                                 const Annotation& a, const AnnotateSettings& settings);
 std::string invalid_game_text(const records::ParsedGame& game, const records::Validation& v);
 
-// "+12", "0", "-3"; estimates in discs with two decimals: "~+1.25".
+// "+12", "0", "-3"; estimates in discs with two decimals: "~+1.25"; losses unsigned: "~1.25".
 std::string exact_text(int v);
 std::string estimate_text(int units);
+std::string estimate_loss_text(int units);
 
 }  // namespace reversi::cli
