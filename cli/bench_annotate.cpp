@@ -210,7 +210,7 @@ int run_bench_annotate(const std::vector<std::string>& args) {
   po::positional_options_description positional;
   positional.add("mode", 1);
   po::variables_map vm;
-  if (!parse_options("bench-annotate", "[theoretical | throughput | estimate | all] [OPTIONS]",
+  if (!parse_options("bench annotate", "[theoretical | throughput | estimate | all] [OPTIONS]",
                      desc, args, vm, &positional))
     return exit_ok;
   if (opt.threads < 1) throw UsageError("--threads must be at least 1");

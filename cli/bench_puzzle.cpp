@@ -1,4 +1,4 @@
-// reversi bench-puzzle: the 8x8 wipeout count within N moves, timed on each thread count.
+// reversi bench puzzle: the 8x8 wipeout count within N moves, timed on each thread count.
 #include <chrono>
 #include <ctime>
 #include <iomanip>
@@ -46,7 +46,7 @@ int run_bench_puzzle(const std::vector<std::string>& args) {
       "hash", po::value(&opt.hash_mb)->default_value(64), "megabytes for each table")(
       "repeat", po::value(&opt.repeat)->default_value(1), "runs per thread count; the best counts");
   po::variables_map vm;
-  if (!parse_options("bench-puzzle", "[--by N] [--threads 1,2] [--repeat R]", desc, args, vm))
+  if (!parse_options("bench puzzle", "[--by N] [--threads 1,2] [--repeat R]", desc, args, vm))
     return exit_ok;
   if (opt.by < 0) throw UsageError("--by must be 0 or more");
   if (opt.repeat < 1) throw UsageError("--repeat must be 1 or more");
