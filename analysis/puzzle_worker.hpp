@@ -29,7 +29,8 @@ template <class K>
 class Worker {
  public:
   using B = BitsOf<K>;
-  // Counts with fewer moves left are recomputed rather than stored (measured on 8x8).
+  // Positions with fewer moves left are searched again rather than looked up: cheaper, as
+  // measured on 8x8 wipeout counts and 6x6 forced wipeouts.
   static constexpr int smallest_memo_depth = 4;
 
   explicit Worker(const Shared<K>& shared) : sh_(shared), board_(shared.board) {}
@@ -96,6 +97,7 @@ class Worker {
     }
     if (d == 0) return false;
     if (d == 1) return reach_with_last_move(s, moves);
+    if (d < smallest_memo_depth) return reach_by_moves(s, moves, d);
     const Key<B> key = key_of(s, 0);
     const std::uint64_t h = hash_of(key);
     BoundEntry<B> e;
@@ -103,9 +105,7 @@ class Worker {
       if (d <= e.fails_upto) return false;
       if (d >= e.holds_from) return true;
     }
-    bool found = false;
-    for (B m = moves; m != 0 && !found; m &= m - 1)
-      found = reach(board_.play(s, lowest_square(m)), d - 1);
+    const bool found = reach_by_moves(s, moves, d);
     if (!aborted_) sh_.reach->store(bound(key, found, d), h);
     return found;
   }
@@ -147,6 +147,12 @@ class Worker {
   }
 
  private:
+  bool reach_by_moves(const State<K>& s, B moves, int d) {
+    for (B m = moves; m != 0; m &= m - 1)
+      if (reach(board_.play(s, lowest_square(m)), d - 1)) return true;
+    return false;
+  }
+
   std::uint64_t count_children(const State<K>& s, B moves, int d) {
     std::uint64_t n = 0;
     for (B m = moves; m != 0; m &= m - 1) n += count(board_.play(s, lowest_square(m)), d - 1);

@@ -4,8 +4,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
-#include <cstdlib>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -105,15 +103,7 @@ class RootSearch {
         layout10_(narrow_ ? nullptr : std::make_unique<Layout<Kernel10>>(rules_)),
         table8_(tables.narrow_table.get()),
         table10_(tables.wide_table.get()),
-        start_(Clock::now()) {
-    // Experiments only: REVERSI_TUNE="shallow table split abort stability etc".
-    if (const char* t = std::getenv("REVERSI_TUNE")) {
-      std::sscanf(t, "%d %d %d %d %d %d %d %d %d %d", &tuning_.shallow_max, &tuning_.table_min,
-                  &tuning_.split_min, &tuning_.abort_check_min, &tuning_.stability_min,
-                  &tuning_.etc_min, &tuning_.sort_search_min, &tuning_.sort_search_depth,
-                  &tuning_.sort_search_step, &tuning_.sort_search_max_depth);
-    }
-  }
+        start_(Clock::now()) {}
 
   SolveResult run();
   // The state the progress thread reports.
@@ -134,7 +124,7 @@ class RootSearch {
   // `report`: a root move, whose tests show in the progress.
   int value(const Position& p, int alpha, int beta, Context& c, bool report = false) {
     if (c.aborted) return 0;
-    if (beta - alpha > 1 && use_mtd_) return mtd_value(p, alpha, beta, c, report);
+    if (beta - alpha > 1) return mtd_value(p, alpha, beta, c, report);
     return window_value(p, alpha, beta, c);
   }
 
@@ -169,6 +159,25 @@ class RootSearch {
     if (rules_.placing(p)) return placement_value(p, alpha, beta, c);
     if (narrow_) return engine_value<Kernel8>(*layout8_, *table8_, p, alpha, beta, c);
     return engine_value<Kernel10>(*layout10_, *table10_, p, alpha, beta, c);
+  }
+
+  // The best move the table remembers for a position, or no_square.
+  Square table_move(const Position& pos) const {
+    if (rules_.placing(pos)) return no_square;
+    TableData d;
+    const int s = pos.supply_of_mover();
+    const bool found =
+        narrow_ ? table8_->probe(static_cast<Bits64>(pos.player), static_cast<Bits64>(pos.opponent),
+                                 table_supply(pos, s), d)
+                : table10_->probe(pos.player, pos.opponent, table_supply(pos, s), d);
+    return found && d.move != 0xFF ? Square{d.move} : no_square;
+  }
+
+  // The supply the engine files a position under (-1 when supplies cannot run out).
+  int table_supply(const Position& pos, int s) const {
+    const int n = popcount(rules_.playable() & ~pos.occupied());
+    const int s_other = pos.supply[static_cast<std::size_t>(index(opposite(pos.to_move)))];
+    return s < n || s_other < n ? s : -1;
   }
 
   template <class K, class T>
@@ -272,7 +281,6 @@ class RootSearch {
   Table<Bits128>* table10_;
   Clock::time_point start_;
   Tuning tuning_;
-  bool use_mtd_ = std::getenv("REVERSI_PVS") == nullptr;
   std::mutex progress_mutex_;
   SolveProgress progress_;
 };
@@ -388,6 +396,10 @@ std::vector<Square> RootSearch::principal_variation(Position p, Square first, in
         candidates.push_back(std::move(m));
       });
       order(candidates);
+      // The table's best move for the position is almost always right: try it first.
+      const Square hinted = table_move(p);
+      std::stable_partition(candidates.begin(), candidates.end(),
+                            [&](const RootMove& m) { return m.square == hinted; });
       for (const auto& m : candidates) {
         // Every move is worth at least -v from the child's side; one of them exactly that.
         const bool keeps =

@@ -11,6 +11,8 @@ int run_solve(const std::vector<std::string>& args);
 int run_bench(const std::vector<std::string>& args);
 int run_puzzle(const std::vector<std::string>& args);
 int run_bench_puzzle(const std::vector<std::string>& args);
+int run_annotate(const std::vector<std::string>& args);
+int run_bench_annotate(const std::vector<std::string>& args);
 
 const std::vector<Subcommand>& subcommands() {
   static const std::vector<Subcommand> table = {
@@ -25,6 +27,11 @@ const std::vector<Subcommand>& subcommands() {
       {"puzzle", "what can happen by move N: wipeouts, games over, disc counts", run_puzzle},
       {"bench-puzzle", "time the 8x8 wipeout count (temporary; to fold into bench)",
        run_bench_puzzle},
+      {"annotate",
+       "annotate games: exact values near the end, estimates before, errors, turning point",
+       run_annotate},
+      {"bench-annotate", "annotate benchmarks: WTHOR theoretical scores, whole-database throughput",
+       run_bench_annotate},
   };
   return table;
 }
