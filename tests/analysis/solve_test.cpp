@@ -1,6 +1,9 @@
 // The exact solver against plain minimax, on every board size and variant.
+#include <atomic>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <random>
+#include <thread>
 
 #include "analysis/search.hpp"
 #include "core/notation.hpp"
@@ -267,4 +270,38 @@ TEST_CASE("Two threads give the same values as one", "[solve]") {
     const SolveResult two = solve_exact(rules, p, 2);
     REQUIRE(one.value == two.value);
   }
+}
+
+TEST_CASE("A stop flag ends a long search early, marked incomplete, with only proven bounds",
+          "[solve]") {
+  const Rules rules(8);
+  std::mt19937_64 rng(9);
+  const Position p = reference::random_position(rules, rng, 30);  // far too deep to finish
+  std::atomic<bool> stop{false};
+  SolveRequest r = request(rules, p);
+  r.stop = &stop;
+  int reports = 0;
+  r.on_progress = [&](const SolveProgress&) { ++reports; };
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    stop = true;
+  });
+  const SolveResult got = solve(r, 4);
+  stopper.join();
+  CHECK_FALSE(got.complete);
+  CHECK(got.pv.empty());
+  CHECK(got.upper == solve_infinity);
+  CHECK(reports > 0);
+}
+
+TEST_CASE("Consecutive positions of one game reuse the table of one Solver", "[solve]") {
+  const Rules rules(6);
+  std::mt19937_64 rng(21);
+  const Position p = reference::random_position(rules, rng, 10);
+  Solver solver(16);
+  const SolveResult first = solver.solve(request(rules, p));
+  const Square best = first.best_moves.front();
+  const SolveResult after = solver.solve(request(rules, rules.play(p, best)));
+  CHECK(after.value == -first.value);
+  CHECK(after.nodes < first.nodes / 4);
 }
