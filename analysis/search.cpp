@@ -25,13 +25,15 @@ constexpr auto progress_interval = std::chrono::milliseconds(250);
 template <class F>
 int with_flags(bool anti, bool winner, bool limited, F&& f) {
   if (anti) {
-    if (winner) return limited ? f.template operator()<true, true, true>()
-                               : f.template operator()<true, true, false>();
+    if (winner)
+      return limited ? f.template operator()<true, true, true>()
+                     : f.template operator()<true, true, false>();
     return limited ? f.template operator()<true, false, true>()
                    : f.template operator()<true, false, false>();
   }
-  if (winner) return limited ? f.template operator()<false, true, true>()
-                             : f.template operator()<false, true, false>();
+  if (winner)
+    return limited ? f.template operator()<false, true, true>()
+                   : f.template operator()<false, true, false>();
   return limited ? f.template operator()<false, false, true>()
                  : f.template operator()<false, false, false>();
 }
@@ -116,9 +118,7 @@ class RootSearch {
   }
 
  private:
-  double seconds() const {
-    return std::chrono::duration<double>(Clock::now() - start_).count();
-  }
+  double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
   // The value of any position: exact inside (alpha, beta), a fail-soft bound outside it.
   // `report`: a root move, whose tests show in the progress.
@@ -268,8 +268,7 @@ class RootSearch {
 
  private:
   void search_root(const Position& root, int alpha, int beta, SolveResult& result, Context& c);
-  std::vector<Square> principal_variation(Position p, Square first, int v, bool wld,
-                                          Context& c);
+  std::vector<Square> principal_variation(Position p, Square first, int v, bool wld, Context& c);
 
   const SolveRequest& req_;
   const Rules& rules_;
@@ -402,8 +401,7 @@ std::vector<Square> RootSearch::principal_variation(Position p, Square first, in
                             [&](const RootMove& m) { return m.square == hinted; });
       for (const auto& m : candidates) {
         // Every move is worth at least -v from the child's side; one of them exactly that.
-        const bool keeps =
-            wld && v < 0 ? true : -value(m.child, -v, -v + 1, c) >= v && !c.aborted;
+        const bool keeps = wld && v < 0 ? true : -value(m.child, -v, -v + 1, c) >= v && !c.aborted;
         if (c.aborted) break;
         if (keeps) {
           chosen = m.square;
@@ -439,8 +437,7 @@ SolveResult RootSearch::run() {
     }
     search_root(root, alpha, beta, result, c);
     const bool in_window = result.value > alpha && result.value < beta;
-    if (req_.want_pv && result.complete && !result.best_moves.empty() &&
-        (in_window || req_.wld)) {
+    if (req_.want_pv && result.complete && !result.best_moves.empty() && (in_window || req_.wld)) {
       const int v = req_.wld ? std::clamp(result.value, -1, 1) : result.value;
       result.pv = principal_variation(root, result.best_moves.front(), v, req_.wld, c);
       result.complete = !c.aborted;

@@ -29,12 +29,12 @@ struct SolveProgress {
   int empties = 0;
   int alpha = -solve_infinity;  // what is known so far about the current root move
   int beta = solve_infinity;
-  int test = 0;  // the null-window test under way: is the current move worth at least this?
+  int test = 0;        // the null-window test under way: is the current move worth at least this?
   int moves_done = 0;  // root moves finished, out of moves_total
   int moves_total = 0;
-  Square current_move = no_square;  // the root move being searched
-  Square best_move = no_square;     // best so far, no_square before the first is done
-  int best_value = -solve_infinity; // a lower bound on the value once best_move is set
+  Square current_move = no_square;   // the root move being searched
+  Square best_move = no_square;      // best so far, no_square before the first is done
+  int best_value = -solve_infinity;  // a lower bound on the value once best_move is set
   std::uint64_t nodes = 0;
   double seconds = 0;
   bool principal_variation = false;  // the value is known; following the best line
@@ -70,9 +70,9 @@ struct SolveResult {
   int lower = -solve_infinity;
   int upper = solve_infinity;
   bool exact() const { return lower == upper; }
-  bool complete = true;             // false when stopped before the end
-  std::vector<Square> best_moves;   // one best move; every move of best value with all_moves
-  std::vector<Square> pv;           // to the end of the game; passes as no_square
+  bool complete = true;                // false when stopped before the end
+  std::vector<Square> best_moves;      // one best move; every move of best value with all_moves
+  std::vector<Square> pv;              // to the end of the game; passes as no_square
   std::vector<MoveValue> move_values;  // with all_moves: every legal move, best first
   std::uint64_t nodes = 0;
   double seconds = 0;

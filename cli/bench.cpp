@@ -113,16 +113,18 @@ int run_signature(const std::vector<std::string>& args) {
                       {"seconds", r.seconds}});
     } else {
       char line[160];
-      std::snprintf(line, sizeof line, "%-18s %3d empties  value %4s  %12s nodes  %7.3f s",
-                    c.name, popcount(c.rules.playable() & ~p.occupied()),
-                    signed_value(r.value).c_str(), grouped(r.nodes).c_str(), r.seconds);
+      std::snprintf(line, sizeof line, "%-18s %3d empties  value %4s  %12s nodes  %7.3f s", c.name,
+                    popcount(c.rules.playable() & ~p.occupied()), signed_value(r.value).c_str(),
+                    grouped(r.nodes).c_str(), r.seconds);
       std::cout << line << "\n";
     }
   }
   char sig[32];
   std::snprintf(sig, sizeof sig, "%016llx", static_cast<unsigned long long>(hash));
   if (json) {
-    std::cout << nlohmann::json{{"positions", rows}, {"nodes", total}, {"signature", sig},
+    std::cout << nlohmann::json{{"positions", rows},
+                                {"nodes", total},
+                                {"signature", sig},
                                 {"seconds", seconds}}
                      .dump(2)
               << "\n";
@@ -184,16 +186,17 @@ int run_ffo(const std::vector<std::string>& args) {
       "thread counts to run, e.g. 1,2")("hash-mb", po::value(&hash_mb)->default_value(hash_mb),
                                         "transposition table size")(
       "wld", po::bool_switch(&wld), "win/draw/loss only")("json", po::bool_switch(&json),
-                                                            "print JSON");
+                                                          "print JSON");
   po::variables_map vm;
-  if (!parse_options("bench ffo", "[--dir D] [--first N] [--last N] [--threads 1,2] [--wld]",
-                     desc, args, vm))
+  if (!parse_options("bench ffo", "[--dir D] [--first N] [--last N] [--threads 1,2] [--wld]", desc,
+                     args, vm))
     return exit_ok;
   const Rules rules(8);
   const auto thread_counts = parse_thread_list(threads_text);
   const auto suite = load_ffo(dir, first, last, rules);
-  if (suite.empty()) throw UsageError("no FFO position numbered " + std::to_string(first) + "-" +
-                                      std::to_string(last) + " in " + dir);
+  if (suite.empty())
+    throw UsageError("no FFO position numbered " + std::to_string(first) + "-" +
+                     std::to_string(last) + " in " + dir);
   InterruptGuard interrupt;
   Solver solver(hash_mb);
   int wrong = 0;
@@ -202,8 +205,9 @@ int run_ffo(const std::vector<std::string>& args) {
     std::uint64_t nodes = 0;
     double seconds = 0;
     nlohmann::json rows = nlohmann::json::array();
-    if (!json) std::cout << "FFO " << first << "-" << last << ", " << threads << " thread"
-                         << (threads > 1 ? "s" : "") << (wld ? ", win/draw/loss" : "") << "\n";
+    if (!json)
+      std::cout << "FFO " << first << "-" << last << ", " << threads << " thread"
+                << (threads > 1 ? "s" : "") << (wld ? ", win/draw/loss" : "") << "\n";
     for (const auto& entry : suite) {
       SolveRequest req;
       req.rules = rules;
@@ -241,8 +245,8 @@ int run_ffo(const std::vector<std::string>& args) {
       }
     }
     if (json) {
-      runs.push_back({{"threads", threads}, {"positions", rows}, {"nodes", nodes},
-                      {"seconds", seconds}});
+      runs.push_back(
+          {{"threads", threads}, {"positions", rows}, {"nodes", nodes}, {"seconds", seconds}});
     } else {
       std::cout << "total " << grouped(nodes) << " nodes, " << seconds << " s, "
                 << rate(nodes, seconds) << " nodes/s\n";

@@ -34,9 +34,8 @@ struct SolveOptions {
 };
 
 std::string scoring_words(const Rules& rules) {
-  return rules.scoring() == Scoring::winner_takes_empties
-             ? "winner takes empties"
-             : "count: empties belong to no one";
+  return rules.scoring() == Scoring::winner_takes_empties ? "winner takes empties"
+                                                          : "count: empties belong to no one";
 }
 
 // The outcome in words from the mover's side.
@@ -59,9 +58,8 @@ void print_result(const Rules& rules, const Position& root, const SolveResult& r
   std::cout << rules.describe() << "; " << color_name(root.to_move) << " to move, " << empties
             << " empties\n";
   std::cout << (opt.wld ? "outcome: " : "value: ") << value_text(r, opt.wld) << " for "
-            << color_name(root.to_move) << " — " << outcome(rules, root, r, opt.wld)
-            << " (scoring " << scoring_name(rules.scoring()) << ": " << scoring_words(rules)
-            << ")\n";
+            << color_name(root.to_move) << " — " << outcome(rules, root, r, opt.wld) << " (scoring "
+            << scoring_name(rules.scoring()) << ": " << scoring_words(rules) << ")\n";
   if (!r.complete) {
     std::cout << "stopped before the end: the value above is what was proven";
     if (!r.best_moves.empty())
@@ -73,8 +71,7 @@ void print_result(const Rules& rules, const Position& root, const SolveResult& r
     std::cout << (r.best_moves.size() > 1 ? "best moves: " : "best move: ")
               << line_string(rules, r.best_moves) << "\n";
   if (!r.move_values.empty()) std::cout << "moves: " << obf_scores(rules, r.move_values) << "\n";
-  if (!r.pv.empty())
-    std::cout << "principal variation: " << line_string(rules, r.pv) << "\n";
+  if (!r.pv.empty()) std::cout << "principal variation: " << line_string(rules, r.pv) << "\n";
   std::cout << "nodes " << grouped(r.nodes) << ", time " << r.seconds << " s, "
             << rate(r.nodes, r.seconds) << " nodes/s, " << threads << " thread"
             << (threads > 1 ? "s" : "") << "\n";
@@ -186,8 +183,8 @@ int run_solve(const std::vector<std::string>& args) {
                      "[--all-moves] [--wld] [--hash-mb M] [--json]",
                      desc, args, vm, &positional))
     return exit_ok;
-  const int sources = static_cast<int>(vm.count("moves") + vm.count("board") + vm.count("obf") +
-                                       vm.count("input"));
+  const int sources =
+      static_cast<int>(vm.count("moves") + vm.count("board") + vm.count("obf") + vm.count("input"));
   if (sources > 1) throw UsageError("give one of --moves, --board, --obf or -");
   if (vm.count("input") && opt.input != "-")
     throw UsageError("unexpected argument '" + opt.input + "' (use - for standard input)");
@@ -207,8 +204,7 @@ int run_solve(const std::vector<std::string>& args) {
       }
     } catch (const std::runtime_error& e) {
       if (dynamic_cast<const UsageError*>(&e) != nullptr) throw;
-      std::cerr << "reversi solve: " << (vm.count("obf") ? opt.obf + ": " : "") << e.what()
-                << "\n";
+      std::cerr << "reversi solve: " << (vm.count("obf") ? opt.obf + ": " : "") << e.what() << "\n";
       return exit_bad_input;
     }
     return run_suite(rules, std::move(suite), opt, threads);

@@ -41,7 +41,8 @@ std::string grouped(std::uint64_t n) {
 
 std::string rate(std::uint64_t nodes, double seconds) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f M", seconds > 0 ? static_cast<double>(nodes) / seconds / 1e6 : 0.0);
+  std::snprintf(buf, sizeof buf, "%.1f M",
+                seconds > 0 ? static_cast<double>(nodes) / seconds / 1e6 : 0.0);
   return buf;
 }
 
@@ -128,8 +129,8 @@ void SolveProgressLine::update(const SolveProgress& p) {
   } else {
     line << ", move " << std::min(p.moves_done + 1, p.moves_total) << "/" << p.moves_total;
     if (p.current_move != no_square) line << " (" << g.name(p.current_move) << ")";
-    line << " in [" << signed_value(p.alpha) << "," << signed_value(p.beta) << "], testing >= "
-         << signed_value(p.test);
+    line << " in [" << signed_value(p.alpha) << "," << signed_value(p.beta)
+         << "], testing >= " << signed_value(p.test);
     if (p.best_move != no_square)
       line << ", best so far " << g.name(p.best_move) << " " << signed_value(p.best_value);
   }

@@ -22,9 +22,7 @@ using BitsOf = decltype(K::all_squares());
 template <class K>
 struct Ops {
   using B = BitsOf<K>;
-  static B moves(B player, B opponent, B empty) {
-    return K::legal_moves(player, opponent, empty);
-  }
+  static B moves(B player, B opponent, B empty) { return K::legal_moves(player, opponent, empty); }
   static B flips(B player, B opponent, int square) { return K::flips(player, opponent, square); }
 };
 
@@ -112,8 +110,7 @@ inline Bits64 flips_avx2(Bits64 player, Bits64 opponent, int square) {
   const __m256i down_flips = _mm256_andnot_si256(down_closed, _mm256_andnot_si256(fill, down));
 
   const __m256i all = _mm256_or_si256(up_flips, down_flips);
-  const __m128i half =
-      _mm_or_si128(_mm256_castsi256_si128(all), _mm256_extracti128_si256(all, 1));
+  const __m128i half = _mm_or_si128(_mm256_castsi256_si128(all), _mm256_extracti128_si256(all, 1));
   return static_cast<Bits64>(_mm_cvtsi128_si64(half) | _mm_extract_epi64(half, 1));
 }
 #endif

@@ -29,7 +29,7 @@
 namespace reversi::endgame {
 
 inline constexpr int score_inf = 127;
- // above every margin (100 on 10x10); fits the table
+// above every margin (100 on 10x10); fits the table
 
 // Counters and flags shared by every thread of one search.
 struct Shared {
@@ -69,15 +69,15 @@ struct Context {
 
 // Where the search changes strategy, in empty squares; tuned on the FFO suite.
 struct Tuning {
-  int shallow_max = 6;         // at or below: no table, no sorting, parity order
-  int table_min = 7;           // at or above: probe and store the transposition table
-  int split_min = 14;          // at or above: brothers may be searched in parallel
-  int abort_check_min = 9;     // at or above: look at the stop and cancel flags
-  int stability_min = 6;       // at or above: try a stability cutoff
-  int etc_min = 12;            // at or above: look for a child in the table that cuts at once
-  int sort_search_min = 14;    // at or above: order moves by a shallow heuristic search
+  int shallow_max = 6;       // at or below: no table, no sorting, parity order
+  int table_min = 7;         // at or above: probe and store the transposition table
+  int split_min = 14;        // at or above: brothers may be searched in parallel
+  int abort_check_min = 9;   // at or above: look at the stop and cancel flags
+  int stability_min = 6;     // at or above: try a stability cutoff
+  int etc_min = 12;          // at or above: look for a child in the table that cuts at once
+  int sort_search_min = 14;  // at or above: order moves by a shallow heuristic search
   int sort_search_depth = 2;
-  int sort_search_step = 3;    // one ply deeper for every this many more empties
+  int sort_search_step = 3;  // one ply deeper for every this many more empties
   int sort_search_max_depth = 4;
 };
 
@@ -179,8 +179,8 @@ class Engine {
       const int s_child = other_supply(n, s);
       const B odd = lay_.parity_squares[static_cast<std::size_t>(parity)];
       const B good = lay_.good_squares;
-      for (const B part : {empty & odd & good, empty & odd & ~good, empty & ~odd & good,
-                           empty & ~odd & ~good}) {
+      for (const B part :
+           {empty & odd & good, empty & odd & ~good, empty & ~odd & good, empty & ~odd & ~good}) {
         B todo = part;
         while (todo != 0) {
           const int sq = lowest_square(todo);
@@ -195,8 +195,7 @@ class Engine {
             const B rest = empty ^ (B(1) << sq);
             v = -solve_2(np, no, -alpha - 1, s_child, lowest_square(rest), highest_square(rest), c);
           } else {
-            const int child_parity =
-                parity ^ (1 << lay_.quadrant_of[static_cast<std::size_t>(sq)]);
+            const int child_parity = parity ^ (1 << lay_.quadrant_of[static_cast<std::size_t>(sq)]);
             v = -shallow(np, no, -alpha - 1, n - 1, s_child, child_parity, c);
           }
           if (v > best) {
@@ -265,8 +264,8 @@ class Engine {
     const B theirs = Op::moves(o, p, empty);
     const int mobility = popcount(mine) + popcount(mine & lay_.corners) - popcount(theirs) -
                          popcount(theirs & lay_.corners);
-    const int potential = popcount(lay_.potential_moves(o, empty)) -
-                          popcount(lay_.potential_moves(p, empty));
+    const int potential =
+        popcount(lay_.potential_moves(o, empty)) - popcount(lay_.potential_moves(p, empty));
     const int corners = popcount(p & lay_.corners) - popcount(o & lay_.corners);
     return 8 * mobility + 2 * potential + 24 * corners;
   }
@@ -305,8 +304,8 @@ class Engine {
   }
 
   int child_value(B p, B o, const Move& m, int alpha, int n, int s_child, Context& c) const {
-    return -dispatch(o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square), -alpha - 1, n - 1,
-                     s_child, c);
+    return -dispatch(o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square), -alpha - 1, n - 1, s_child,
+                     c);
   }
 
   // Null-window search at (alpha, alpha + 1), n > shallow_max.
@@ -400,7 +399,8 @@ class Engine {
   // always searched first; one worker per thread, the owner being one of them.
   void split(B p, B o, int alpha, int n, int s_child, Move* list, int count, int& best,
              int& best_move, Context& c) const {
-    std::sort(list + 1, list + count, [](const Move& a, const Move& b) { return a.score > b.score; });
+    std::sort(list + 1, list + count,
+              [](const Move& a, const Move& b) { return a.score > b.score; });
     std::mutex guard;
     std::atomic<int> next{1};
     std::atomic<bool> cut{false};

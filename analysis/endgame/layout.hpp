@@ -96,7 +96,8 @@ struct Layout {
     for (int sq : {0, last, last * K::width, last * K::width + last}) corners |= B(1) << sq;
     corners &= playable;
     for_each_square(playable, [&](int sq) {
-      if (square_value[static_cast<std::size_t>(sq)] >= good_square_value) good_squares |= B(1) << sq;
+      if (square_value[static_cast<std::size_t>(sq)] >= good_square_value)
+        good_squares |= B(1) << sq;
     });
     edge[0] = S::all & ~S::template move<1>(S::all);
     edge[1] = S::all & ~S::template move<0>(S::all);
@@ -172,7 +173,8 @@ struct Layout {
   B full_along(B empty, B occupied) const {
     B reach = empty;
     for (int i = 0; i < K::width - 1; ++i) {
-      const B next = reach | ((S::template move<D1>(reach) | S::template move<D2>(reach)) & occupied);
+      const B next =
+          reach | ((S::template move<D1>(reach) | S::template move<D2>(reach)) & occupied);
       if (next == reach) break;
       reach = next;
     }

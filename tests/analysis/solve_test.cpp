@@ -1,6 +1,9 @@
 // The exact solver against plain minimax, on every board size and variant.
+#include <atomic>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <random>
+#include <thread>
 
 #include "analysis/search.hpp"
 #include "core/notation.hpp"
@@ -19,10 +22,28 @@ int plain_minimax(const Rules& rules, const Position& p) {
     return -plain_minimax(rules, passed);
   }
   int best = -1000;
-  for_each_square(moves, [&](Square sq) {
-    best = std::max(best, -plain_minimax(rules, rules.play(p, sq)));
-  });
+  for_each_square(
+      moves, [&](Square sq) { best = std::max(best, -plain_minimax(rules, rules.play(p, sq))); });
   return best;
+}
+
+// Plain fail-hard alpha-beta over the rules layer in square order: no table, no ordering, no
+// cutoff beyond alpha-beta itself, so it returns exactly the minimax value inside the window.
+int plain_alphabeta(const Rules& rules, const Position& p, int alpha, int beta) {
+  const Bits moves = rules.legal_moves(p);
+  if (moves == 0) {
+    const Position passed = rules.pass(p);
+    if (!rules.has_move(passed)) return std::clamp(rules.value(p, p.to_move), alpha, beta);
+    return -plain_alphabeta(rules, passed, -beta, -alpha);
+  }
+  Bits todo = moves;
+  while (todo != 0) {
+    const Square sq = lowest_square(todo);
+    todo &= todo - 1;
+    alpha = std::max(alpha, -plain_alphabeta(rules, rules.play(p, sq), -beta, -alpha));
+    if (alpha >= beta) return beta;
+  }
+  return alpha;
 }
 
 SolveRequest request(const Rules& rules, const Position& p) {
@@ -102,7 +123,9 @@ std::vector<Variant> variants_for(int size) {
   };
 }
 
-void cross_check(int size, int count, int max_empties, std::uint64_t seed) {
+// Oracle: plain minimax, or for deeper endgames plain alpha-beta with a window wider than any
+// margin (the same value, with far fewer nodes).
+void cross_check(int size, int count, int max_empties, std::uint64_t seed, bool alphabeta = false) {
   for (const auto& v : variants_for(size)) {
     INFO(v.name << " " << size << "x" << size);
     std::mt19937_64 rng(seed + static_cast<std::uint64_t>(size));
@@ -111,7 +134,8 @@ void cross_check(int size, int count, int max_empties, std::uint64_t seed) {
       const Position p = random_endgame(v.rules, rng, max_empties, i);
       INFO("position " << board_string(p, v.rules) << " supply " << p.supply[0] << "/"
                        << p.supply[1]);
-      const int expected = plain_minimax(v.rules, p);
+      const int expected =
+          alphabeta ? plain_alphabeta(v.rules, p, -1000, 1000) : plain_minimax(v.rules, p);
       SolveRequest r = request(v.rules, p);
       r.want_pv = i % 8 == 0;
       const SolveResult got = solver.solve(r);
@@ -200,6 +224,18 @@ TEST_CASE("A window gives bounds outside it and the exact value inside it", "[so
   }
 }
 
+TEST_CASE("Plain alpha-beta, the oracle of the long check, agrees with plain minimax", "[solve]") {
+  std::mt19937_64 rng(3);
+  for (int size : {4, 6, 8}) {
+    for (const auto& v : variants_for(size)) {
+      for (int i = 0; i < 100; ++i) {
+        const Position p = random_endgame(v.rules, rng, 9, i);
+        REQUIRE(plain_alphabeta(v.rules, p, -1000, 1000) == plain_minimax(v.rules, p));
+      }
+    }
+  }
+}
+
 TEST_CASE("Random endgames on 4x4 and 6x6 match plain minimax in every variant", "[solve]") {
   cross_check(4, 600, 12, 1);
   cross_check(6, 600, 10, 2);
@@ -210,9 +246,19 @@ TEST_CASE("Random endgames on 8x8 and 10x10 match plain minimax in every variant
   cross_check(10, 100, 8, 4);
 }
 
-TEST_CASE("10,000 random endgames with up to 14 empties per size and variant match minimax",
-          "[solve][slow]") {
-  for (int size : {4, 6, 8, 10}) cross_check(size, 10000, size == 4 ? 12 : 14, 100);
+// The long cross-check, one case per board size: 10,000 positions with up to 14 empties for each
+// variant (standard, count scoring, anti in both scorings, holes, anti with a hole, free centre).
+TEST_CASE("10,000 random 4x4 endgames per variant match minimax", "[solve][slow]") {
+  cross_check(4, 10000, 12, 100, true);
+}
+TEST_CASE("10,000 random 6x6 endgames per variant match minimax", "[solve][slow]") {
+  cross_check(6, 10000, 14, 101, true);
+}
+TEST_CASE("10,000 random 8x8 endgames per variant match minimax", "[solve][slow]") {
+  cross_check(8, 10000, 14, 102, true);
+}
+TEST_CASE("10,000 random 10x10 endgames per variant match minimax", "[solve][slow]") {
+  cross_check(10, 10000, 14, 103, true);
 }
 
 TEST_CASE("Two threads give the same values as one", "[solve]") {
@@ -224,4 +270,38 @@ TEST_CASE("Two threads give the same values as one", "[solve]") {
     const SolveResult two = solve_exact(rules, p, 2);
     REQUIRE(one.value == two.value);
   }
+}
+
+TEST_CASE("A stop flag ends a long search early, marked incomplete, with only proven bounds",
+          "[solve]") {
+  const Rules rules(8);
+  std::mt19937_64 rng(9);
+  const Position p = reference::random_position(rules, rng, 30);  // far too deep to finish
+  std::atomic<bool> stop{false};
+  SolveRequest r = request(rules, p);
+  r.stop = &stop;
+  int reports = 0;
+  r.on_progress = [&](const SolveProgress&) { ++reports; };
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    stop = true;
+  });
+  const SolveResult got = solve(r, 4);
+  stopper.join();
+  CHECK_FALSE(got.complete);
+  CHECK(got.pv.empty());
+  CHECK(got.upper == solve_infinity);
+  CHECK(reports > 0);
+}
+
+TEST_CASE("Consecutive positions of one game reuse the table of one Solver", "[solve]") {
+  const Rules rules(6);
+  std::mt19937_64 rng(21);
+  const Position p = reference::random_position(rules, rng, 10);
+  Solver solver(16);
+  const SolveResult first = solver.solve(request(rules, p));
+  const Square best = first.best_moves.front();
+  const SolveResult after = solver.solve(request(rules, rules.play(p, best)));
+  CHECK(after.value == -first.value);
+  CHECK(after.nodes < first.nodes / 4);
 }
