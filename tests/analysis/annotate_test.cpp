@@ -4,9 +4,13 @@
 #include "analysis/annotate.hpp"
 
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <iterator>
 #include <random>
 
 #include "cli/run_binary.hpp"
+#include "core/records/validate.hpp"
+#include "core/records/wthor.hpp"
 #include "reference.hpp"
 
 using namespace reversi;
@@ -394,4 +398,32 @@ TEST_CASE("A stop flag ends an annotation early and marks it incomplete", "[anno
   o.stop = &stop;
   AnnotateEngines engines(8);
   CHECK_FALSE(annotate(record, engines, o).complete);
+}
+
+TEST_CASE("The solver reproduces the WTHOR theoretical scores of the first complete 2019 games",
+          "[annotate][slow]") {
+  const std::string path = testing::shared_data("wthor/WTH_2019.wtb");
+  if (path.empty()) {
+    WARN("../shared/data is absent: WTHOR theoretical scores not checked");
+    return;
+  }
+  std::ifstream in(path, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  records::MemorySource source(bytes);
+  records::WthorReader reader(source, records::WthorOptions{path, std::nullopt, nullptr});
+  AnnotateEngines engines(64);
+  int checked = 0;
+  while (checked < 10) {
+    auto game = reader.next();
+    REQUIRE(game);
+    const records::Validation v = records::validate(*game);
+    if (v.verdict != records::Verdict::valid || !v.finished) continue;
+    const auto c = check_theoretical(game->record, engines.solver, AnnotateOptions{});
+    REQUIRE(c);
+    INFO("game " << game->record.source.game);
+    CHECK(c->depth == 24);
+    CHECK(c->checked);
+    CHECK_FALSE(c->differs());
+    ++checked;
+  }
 }
