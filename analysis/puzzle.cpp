@@ -66,8 +66,8 @@ std::vector<Task<K>> split(const Shared<K>& sh, const State<K>& root, int depth,
     }
     for (BitsOf<K> m = moves; m != 0; m &= m - 1) {
       const int sq = lowest_square(m);
-      next.push_back(Task<K>{sh.board.play(t.state, sq), t.depth - 1,
-                             t.first == no_square ? sq : t.first});
+      next.push_back(
+          Task<K>{sh.board.play(t.state, sq), t.depth - 1, t.first == no_square ? sq : t.first});
     }
   };
   std::vector<Task<K>> level{Task<K>{root, depth, no_square}};
@@ -172,7 +172,9 @@ class Puzzle {
     LossyTable<BoundEntry<B>> forced_table(req_.table_bytes);
     shared_.reach = &reach_table;
     shared_.forced = &forced_table;
-    for (int k = 0; k <= req_.by; ++k) {
+    // The whole budget first: a no needs no other search. A yes is then deepened from 0 to
+    // find the fewest moves that suffice.
+    const auto forced_by = [&](int k) {
       std::atomic<std::uint64_t> positions{0};
       bool yes = false;
       tbb::task_arena arena(std::max(1, req_.threads));
@@ -180,16 +182,12 @@ class Puzzle {
         yes = forced_in_parallel(root_, k + offset_, forcer, forced_parallel_plies, positions, k);
       });
       out.positions += positions;
-      if (stopped(req_.stop)) {
-        out.complete = false;
-        break;
-      }
-      if (yes) {
-        out.yes = true;
-        out.earliest = k;
-        break;
-      }
-    }
+      return yes;
+    };
+    out.yes = forced_by(req_.by);
+    for (int k = 0; out.yes && !out.earliest && !stopped(req_.stop); ++k)
+      if (k == req_.by || forced_by(k)) out.earliest = k;
+    if (stopped(req_.stop)) out.complete = false;
     if (out.complete) describe_proof(out, forcer);
     if (stopped(req_.stop)) out.complete = false;
     shared_.reach = nullptr;
@@ -418,8 +416,7 @@ class Puzzle {
                                            Color forcer) {
     for (int k = 0; k < d; ++k)
       for (B m = moves; m != 0; m &= m - 1)
-        if (w.forced(board_.play(s, lowest_square(m)), k, forcer))
-          return {lowest_square(m), k};
+        if (w.forced(board_.play(s, lowest_square(m)), k, forcer)) return {lowest_square(m), k};
     throw std::logic_error("puzzle: a forced position has no forcing move");
   }
 
@@ -482,8 +479,7 @@ class Puzzle {
     }
     for (B m = moves; m != 0; m &= m - 1) {
       const State<K> child = board_.play(s, lowest_square(m));
-      if (!w.forced(child, d - 1, forcer))
-        return measure_refutation(w, child, d - 1, forcer, size);
+      if (!w.forced(child, d - 1, forcer)) return measure_refutation(w, child, d - 1, forcer, size);
     }
     throw std::logic_error("puzzle: a refuted position has no refuting reply");
   }

@@ -87,8 +87,8 @@ struct ExistsResult {
   bool yes = false;      // the goal can be reached by move `by`
   // The earliest move at which it can be reached, when found within `by + beyond`.
   std::optional<int> earliest;
-  int searched_to = 0;      // the largest move budget fully searched
-  MoveSequence witness;     // one shortest game reaching the goal (the first in square order)
+  int searched_to = 0;   // the largest move budget fully searched
+  MoveSequence witness;  // one shortest game reaching the goal (the first in square order)
   std::optional<PuzzleCounts> counts;
   std::vector<MoveSequence> listed;  // in square order
   bool list_truncated = false;

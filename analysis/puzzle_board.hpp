@@ -157,6 +157,13 @@ struct GoalSpec {
     return false;
   }
 
+  // True when `d` more moves cannot reach the goal whatever is played: a side never has more
+  // discs than the board holds, and each move adds one.
+  template <class K>
+  bool out_of_reach(const State<K>& s, int d) const {
+    return kind == PuzzleGoalKind::discs && popcount(s.occupied()) + d < at_least;
+  }
+
   // Only the side to move can wipe out the other with its next move.
   bool mover_may_wipe_out(Color mover) const { return side < 0 || side == index(mover); }
 

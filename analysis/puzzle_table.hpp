@@ -9,8 +9,8 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
-#include <limits>
 #include <cstdlib>
+#include <limits>
 #include <memory>
 #include <new>
 #include <type_traits>

@@ -2,7 +2,7 @@
 //   signature  solve a fixed set of generated positions on one thread and print their node
 //              counts: any change in search behaviour changes the signature (the default)
 //   ffo        the FFO endgame suite: time and nodes per position, on one thread and on more
-//   perft      perft speed (bench-perft); records: parsing speed (bench-records)
+//   perft, records, puzzle, annotate: the other subsystems' benchmarks (one file each)
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -20,6 +20,8 @@ namespace reversi::cli {
 
 int run_bench_perft(const std::vector<std::string>& args);
 int run_bench_records(const std::vector<std::string>& args);
+int run_bench_puzzle(const std::vector<std::string>& args);
+int run_bench_annotate(const std::vector<std::string>& args);
 
 namespace {
 
@@ -255,11 +257,13 @@ int run_ffo(const std::vector<std::string>& args) {
 }
 
 void print_bench_help() {
-  std::cout << "Usage: reversi bench [signature|ffo|perft|records] [OPTIONS]\n\n"
+  std::cout << "Usage: reversi bench [signature|ffo|perft|records|puzzle|annotate] [OPTIONS]\n\n"
                "  signature  node counts of a fixed set of solves on one thread (default)\n"
                "  ffo        the FFO endgame suite: time and nodes per position per thread count\n"
                "  perft      perft speed (see 'reversi bench perft --help')\n"
-               "  records    record parsing speed (see 'reversi bench records --help')\n";
+               "  records    record parsing speed (see 'reversi bench records --help')\n"
+               "  puzzle     the 8x8 wipeout count within 11 moves on 1 and 2 threads\n"
+               "  annotate   WTHOR theoretical scores at 24 empties; whole-database annotate speed\n";
 }
 
 }  // namespace
@@ -278,11 +282,13 @@ int run_bench(const std::vector<std::string>& args) {
   if (mode == "ffo") return run_ffo(rest);
   if (mode == "perft") return run_bench_perft(rest);
   if (mode == "records") return run_bench_records(rest);
+  if (mode == "puzzle") return run_bench_puzzle(rest);
+  if (mode == "annotate") return run_bench_annotate(rest);
   if (mode == "help") {
     print_bench_help();
     return exit_ok;
   }
-  throw UsageError("unknown bench mode '" + mode + "' (signature, ffo, perft, records)");
+  throw UsageError("unknown bench mode '" + mode + "' (signature, ffo, perft, records, puzzle, annotate)");
 }
 
 }  // namespace reversi::cli

@@ -105,7 +105,7 @@ int run_bench_records(const std::vector<std::string>& args) {
   po::positional_options_description positional;
   positional.add("file", -1);
   po::variables_map vm;
-  if (!parse_options("bench-records", "[--repeat N] FILE|DIR...", desc, args, vm, &positional))
+  if (!parse_options("bench records", "[--repeat N] FILE|DIR...", desc, args, vm, &positional))
     return exit_ok;
   if (paths.empty())
     throw UsageError("give record files or a directory, e.g. ../shared/data/wthor");
@@ -122,7 +122,7 @@ int run_bench_records(const std::vector<std::string>& args) {
       files.push_back(std::move(f));
     }
   } catch (const UnreadableInput& e) {
-    std::cerr << "reversi bench-records: " << e.what() << "\n";
+    std::cerr << "reversi bench records: " << e.what() << "\n";
     return exit_usage;
   }
   const Rules r = rules.rules();

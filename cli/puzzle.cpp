@@ -1,8 +1,9 @@
 // reversi puzzle: what can happen by move N (wipeouts, games over, disc counts).
+#include "analysis/puzzle.hpp"
+
 #include <iostream>
 #include <memory>
 
-#include "analysis/puzzle.hpp"
 #include "cli/common.hpp"
 #include "cli/progress.hpp"
 #include "cli/puzzle_text.hpp"
@@ -25,7 +26,7 @@ struct PuzzleOptions {
   bool count = false;
   bool list = false;
   std::size_t limit = 1000;
-  std::size_t hash_mb = 128;
+  std::size_t hash_mb = 64;
   bool json = false;
   bool quiet = false;
 };
@@ -116,7 +117,8 @@ int run(const PuzzleOptions& opt, const po::variables_map& vm) {
   base.threads = opt.threads.resolved();
   base.table_bytes = opt.hash_mb << 20;
   ProgressLine progress;
-  if (!opt.quiet) base.on_progress = [&](const PuzzleProgress& p) { progress.update(progress_text(p)); };
+  if (!opt.quiet)
+    base.on_progress = [&](const PuzzleProgress& p) { progress.update(progress_text(p)); };
 
   nlohmann::json out = {{"puzzle", opt.goal},
                         {"mode", opt.mode},
@@ -147,9 +149,9 @@ int run(const PuzzleOptions& opt, const po::variables_map& vm) {
       }
       continue;
     }
-    const std::vector<Color> forcers =
-        base.goal.side ? std::vector<Color>{*base.goal.side}
-                       : std::vector<Color>{Color::dark, Color::light};
+    const std::vector<Color> forcers = base.goal.side
+                                           ? std::vector<Color>{*base.goal.side}
+                                           : std::vector<Color>{Color::dark, Color::light};
     nlohmann::json by_forcer = nlohmann::json::array();
     for (Color c : forcers) {
       const ForcedResult r = puzzle_forced(req, c);
@@ -193,9 +195,8 @@ int run_puzzle(const std::vector<std::string>& args) {
       "count the move sequences that reach the goal (per move, per first move, up to symmetry)")(
       "list", po::bool_switch(&opt.list), "list those sequences")(
       "limit", po::value(&opt.limit)->default_value(1000), "list at most this many sequences")(
-      "hash", po::value(&opt.hash_mb)->default_value(128),
-      "megabytes for each transposition table")("json", po::bool_switch(&opt.json),
-                                                "print JSON (forced: with the strategy tree)")(
+      "hash", po::value(&opt.hash_mb)->default_value(64), "megabytes for each transposition table")(
+      "json", po::bool_switch(&opt.json), "print JSON (forced: with the strategy tree)")(
       "quiet", po::bool_switch(&opt.quiet), "no progress line on stderr");
   desc.add(puzzle);
   opt.threads.add_to(desc);

@@ -33,6 +33,11 @@ std::string move_name(const Geometry& g, Square sq) {
   return sq == no_square ? "pass" : g.name(sq);
 }
 
+// "1 dark disc", "12 discs".
+std::string discs(int n, std::optional<Color> side) {
+  return std::to_string(n) + (side ? " " + color_name(*side) : "") + (n == 1 ? " disc" : " discs");
+}
+
 std::string join(const std::vector<std::string>& parts, const std::string& sep) {
   std::string out;
   for (const auto& p : parts) {
@@ -76,15 +81,14 @@ std::string PuzzleText::question() const {
     case PuzzleGoalKind::end:
       return "can a game be over" + by + "?";
     case PuzzleGoalKind::discs:
-      return "can " + who("either side") + " have at least " + std::to_string(goal_.at_least) +
-             " discs" + by + "?";
+      return "can " + who("either side") + " have at least " + discs(goal_.at_least, {}) + by + "?";
   }
   return "";
 }
 
 std::string PuzzleText::header() const {
-  return "Puzzle: " + question() + "\nRules: " + rules_.describe() + "\nMoves: " +
-         move_convention() + " (games below write it \"pass\").";
+  return "Puzzle: " + question() + "\nRules: " + rules_.describe() +
+         "\nMoves: " + move_convention() + " (games below write it \"pass\").";
 }
 
 std::string PuzzleText::reading() const {
@@ -108,8 +112,7 @@ std::string PuzzleText::goal_noun() const {
     case PuzzleGoalKind::end:
       return "the end of a game";
     case PuzzleGoalKind::discs:
-      return "at least " + std::to_string(goal_.at_least) + " " +
-             (goal_.side ? color_name(*goal_.side) + " discs" : "discs of one side");
+      return "at least " + discs(goal_.at_least, goal_.side) + (goal_.side ? "" : " of one side");
   }
   return "";
 }
@@ -136,12 +139,10 @@ std::string PuzzleText::outcome(const MoveSequence& moves) const {
   const std::string score = std::to_string(t.dark) + "-" + std::to_string(t.light);
   switch (goal_.kind) {
     case PuzzleGoalKind::wipeout:
-      return t.light == 0 ? "dark wipes out light, " + score
-                          : "light wipes out dark, " + score;
+      return t.light == 0 ? "dark wipes out light, " + score : "light wipes out dark, " + score;
     case PuzzleGoalKind::end:
-      return "game over, " + score + (t.empty > 0 ? " with " + std::to_string(t.empty) +
-                                                        " empty squares"
-                                                  : "");
+      return "game over, " + score +
+             (t.empty > 0 ? " with " + std::to_string(t.empty) + " empty squares" : "");
     case PuzzleGoalKind::discs:
       return "dark " + std::to_string(t.dark) + ", light " + std::to_string(t.light);
   }
@@ -158,7 +159,7 @@ std::string PuzzleText::earliest_phrase(int move) const {
       return "the earliest a game can be over is " + m;
     case PuzzleGoalKind::discs:
       return "the earliest " + (goal_.side ? color_name(*goal_.side) : "either side") +
-             " can have at least " + std::to_string(goal_.at_least) + " discs is " + m;
+             " can have at least " + discs(goal_.at_least, {}) + " is " + m;
   }
   return "";
 }
@@ -173,27 +174,31 @@ std::string PuzzleText::impossible_phrase(int move) const {
       return "no game can be over by " + m;
     case PuzzleGoalKind::discs:
       return (goal_.side ? color_name(*goal_.side) : "neither side") + " can" +
-             (goal_.side ? "not" : "") + " have " + std::to_string(goal_.at_least) +
-             " discs by " + m;
+             (goal_.side ? "not" : "") + " have " + discs(goal_.at_least, {}) + " by " + m;
   }
   return "";
 }
 
 std::string PuzzleText::explanation(const ExistsResult& r) const {
   if (!r.complete) return "Stopped before the search finished: no answer.";
-  if (!r.earliest)
-    return "No: " + impossible_phrase(r.searched_to) + " (every game searched to move " +
-           std::to_string(r.searched_to) + ").";
-  return std::string(r.yes ? "Yes: " : "No: ") + earliest_phrase(*r.earliest) +
-         ", for example " + game(r.witness) + " (" + outcome(r.witness) + ").";
+  if (!r.earliest) {
+    const std::string further =
+        r.searched_to > by_ ? ", nor even by move " + std::to_string(r.searched_to) : std::string();
+    return "No: " + impossible_phrase(by_) + further + " (every game searched).";
+  }
+  return std::string(r.yes ? "Yes: " : "No: ") + earliest_phrase(*r.earliest) + ", for example " +
+         game(r.witness) + " (" + outcome(r.witness) + ").";
 }
 
 std::vector<std::string> PuzzleText::count_lines(const PuzzleCounts& c) const {
   std::vector<std::string> lines;
-  lines.push_back("Count: " + std::to_string(c.sequences) + " move sequences reach " +
-                  goal_noun() + " by move " + std::to_string(by_) + " (" +
-                  std::to_string(c.classes) + " up to the " + std::to_string(c.symmetries) +
-                  " symmetries of the start).");
+  const std::string classes = c.symmetries == 1
+                                  ? "no symmetry of the board fixes the start"
+                                  : std::to_string(c.classes) + " up to the " +
+                                        std::to_string(c.symmetries) + " symmetries of the start";
+  lines.push_back("Count: " + std::to_string(c.sequences) + " move sequence" +
+                  (c.sequences == 1 ? "" : "s") + " reach" + (c.sequences == 1 ? "es " : " ") +
+                  goal_noun() + " by move " + std::to_string(by_) + " (" + classes + ").");
   std::vector<std::string> per_move;
   for (std::size_t k = 0; k < c.at_move.size(); ++k)
     if (c.at_move[k] > 0)
@@ -213,7 +218,7 @@ std::string PuzzleText::forced_goal(Color forcer) const {
     case PuzzleGoalKind::end:
       return "the end of the game";
     case PuzzleGoalKind::discs:
-      return "at least " + std::to_string(goal_.at_least) + " " + color_name(forcer) + " discs";
+      return "at least " + discs(goal_.at_least, forcer);
   }
   return "";
 }
@@ -223,7 +228,8 @@ std::string PuzzleText::explanation(const ForcedResult& r) const {
   const std::string other = color_name(opposite(r.forcer));
   if (!r.complete) return "Stopped before the search finished: no answer for " + forcer + ".";
   const std::string size = std::to_string(r.proof_positions) +
-                           (r.proof_positions > max_strategy_nodes ? "+" : "") + " positions";
+                           (r.proof_positions > max_strategy_nodes ? "+" : "") +
+                           (r.proof_positions == 1 ? " position" : " positions");
   if (r.yes) {
     std::string first;
     if (r.strategy_built && !r.strategy.next.empty())
@@ -233,11 +239,11 @@ std::string PuzzleText::explanation(const ForcedResult& r) const {
            ". Proof: a strategy tree of " + size + ", " + std::to_string(r.proof_leaves) +
            " of them final" + (r.strategy_built ? " (--json prints it)." : ", too big to print.");
   }
-  const std::string no = "No: " + forcer + " cannot force " + forced_goal(r.forcer) +
-                         " by move " + std::to_string(by_);
+  const std::string no = "No: " + forcer + " cannot force " + forced_goal(r.forcer) + " by move " +
+                         std::to_string(by_);
   if (r.proof_positions == 1) return no + ": no game reaches it by then.";
-  return no + ". Proof: a refutation tree of " + size + " (every " + forcer +
-         " move, one " + other + " reply to each), ending in " + std::to_string(r.proof_leaves) +
+  return no + ". Proof: a refutation tree of " + size + " (every " + forcer + " move, one " +
+         other + " reply to each), ending in " + std::to_string(r.proof_leaves) +
          " positions where the goal can no longer be reached in time.";
 }
 

@@ -23,10 +23,12 @@ std::size_t FileSource::read(char* out, std::size_t n) {
     const std::size_t k = std::min(n, head_.size() - head_at_);
     std::memcpy(out, head_.data() + head_at_, k);
     head_at_ += k;
+    bytes_read_ += k;
     return k;
   }
   const std::size_t k = std::fread(out, 1, n, file_);
   if (k == 0 && std::ferror(file_)) failed_ = true;
+  bytes_read_ += k;
   return k;
 }
 

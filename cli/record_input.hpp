@@ -2,6 +2,7 @@
 // Only cli/ opens files; core parsers see a ByteSource.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -29,6 +30,8 @@ class FileSource : public records::ByteSource {
   FileSource& operator=(const FileSource&) = delete;
   std::size_t read(char* out, std::size_t n) override;
   bool failed() const { return failed_; }
+  // Bytes handed to the reader so far: how far through the input it is.
+  std::uint64_t bytes_read() const { return bytes_read_; }
 
  private:
   std::FILE* file_;
@@ -36,6 +39,7 @@ class FileSource : public records::ByteSource {
   std::string head_;
   std::size_t head_at_ = 0;
   bool failed_ = false;
+  std::uint64_t bytes_read_ = 0;
 };
 
 struct InputOptions {

@@ -18,7 +18,9 @@ std::string number_text(double v, int decimals) {
 }
 
 std::string signed_text(int v) {
-  return (v > 0 ? "+" : "") + std::to_string(v);
+  std::string out = v > 0 ? "+" : "";
+  out += std::to_string(v);
+  return out;
 }
 
 void fail(Validation& out, RecordError error, std::optional<Position> at, const Rules& rules) {

@@ -141,12 +141,14 @@ std::uint64_t classes(const std::vector<Path>& sequences, const reference::Board
 
 Path to_path(const Geometry& g, const MoveSequence& moves) {
   Path p;
-  for (Square sq : moves) p.push_back(sq == no_square ? pass_move : std::pair{g.row(sq), g.col(sq)});
+  for (Square sq : moves)
+    p.push_back(sq == no_square ? pass_move : std::pair{g.row(sq), g.col(sq)});
   return p;
 }
 
 RefGoal ref_goal(const PuzzleGoal& g) {
-  return RefGoal{g.kind, g.side ? (*g.side == Color::dark ? reference::dark : reference::light) : -1,
+  return RefGoal{g.kind,
+                 g.side ? (*g.side == Color::dark ? reference::dark : reference::light) : -1,
                  g.at_least};
 }
 
@@ -225,7 +227,8 @@ std::vector<PuzzleGoal> goals_for(int size) {
 
 std::vector<Rules> small_variants() {
   const Geometry g(4);
-  return {Rules(4), Rules(4, Start::free), Rules(4, Start::standard, false, bit<Bits>(*g.parse("a1"))),
+  return {Rules(4), Rules(4, Start::free),
+          Rules(4, Start::standard, false, bit<Bits>(*g.parse("a1"))),
           Rules(4, Start::free, true, bit<Bits>(*g.parse("b1")))};
 }
 
@@ -279,8 +282,7 @@ TEST_CASE("The fast board symmetries agree with Geometry::transform on every boa
   for (int s = 0; s < symmetry_count; ++s) CHECK(sym10.apply(set, s) == g10.transform(set, s));
 }
 
-TEST_CASE("A hole off the diagonals leaves only the symmetries that keep it in place",
-          "[puzzle]") {
+TEST_CASE("A hole off the diagonals leaves only the symmetries that keep it in place", "[puzzle]") {
   const Geometry g(8);
   const Bits64 playable = static_cast<Bits64>(g.squares() & ~bit<Bits>(*g.parse("b1")));
   CHECK(puzzle_detail::Symmetries<Kernel8>(g, playable).group() == std::vector<int>{0});
@@ -378,9 +380,10 @@ TEST_CASE("On 4x4 the forced answers match a plain AND-OR search", "[puzzle]") {
   }
 }
 
-TEST_CASE("4x4: the earliest wipeout is at move 10, the earliest game over at move 6, and all "
-          "60060 games end by move 12",
-          "[puzzle]") {
+TEST_CASE(
+    "4x4: the earliest wipeout is at move 10, the earliest game over at move 6, and all "
+    "60060 games end by move 12",
+    "[puzzle]") {
   PuzzleRequest wipe = request(Rules(4), {}, 12);
   wipe.count = true;
   const ExistsResult w = puzzle_exists(wipe);
@@ -428,8 +431,8 @@ TEST_CASE("6x6: counts to move 10 match plain enumeration with the generic rules
     for_each_square(legal, [&](Square sq) { self(self, rules.play(p, sq), placed + 1); });
   };
   walk(walk, rules.initial(), 0);
-  for (auto [kind, expected] : {std::pair{PuzzleGoalKind::wipeout, &wipeouts},
-                                std::pair{PuzzleGoalKind::end, &ends}}) {
+  for (auto [kind, expected] :
+       {std::pair{PuzzleGoalKind::wipeout, &wipeouts}, std::pair{PuzzleGoalKind::end, &ends}}) {
     PuzzleRequest req = request(rules, {kind, std::nullopt, 0}, 10, 2);
     req.count = true;
     const ExistsResult r = puzzle_exists(req);
@@ -438,9 +441,10 @@ TEST_CASE("6x6: counts to move 10 match plain enumeration with the generic rules
   }
 }
 
-TEST_CASE("8x8: the earliest wipeout is at move 9 and e6 f4 e3 f6 g5 d6 e7 f5 c5 is one of the "
-          "228 shortest wipeouts",
-          "[puzzle]") {
+TEST_CASE(
+    "8x8: the earliest wipeout is at move 9 and e6 f4 e3 f6 g5 d6 e7 f5 c5 is one of the "
+    "228 shortest wipeouts",
+    "[puzzle]") {
   const Rules rules;
   PuzzleRequest req = request(rules, {}, 9);
   req.count = true;
@@ -460,8 +464,7 @@ TEST_CASE("8x8: the earliest wipeout is at move 9 and e6 f4 e3 f6 g5 d6 e7 f5 c5
 }
 
 TEST_CASE("8x8: no game of any kind is over before move 9", "[puzzle]") {
-  const ExistsResult r =
-      puzzle_exists(request(Rules(), {PuzzleGoalKind::end, std::nullopt, 0}, 8));
+  const ExistsResult r = puzzle_exists(request(Rules(), {PuzzleGoalKind::end, std::nullopt, 0}, 8));
   CHECK_FALSE(r.yes);
   CHECK(r.earliest == 9);
   CHECK(r.searched_to == 8);
@@ -491,9 +494,10 @@ TEST_CASE("8x8 counts to move 10 match a plain walk over the rules layer", "[puz
   CHECK(r.counts->at_move[10] == wipeouts[10]);
 }
 
-TEST_CASE("Historic rules: no wipeout by move 10 when the placements are moves, one at move 7 "
-          "when they are not",
-          "[puzzle]") {
+TEST_CASE(
+    "Historic rules: no wipeout by move 10 when the placements are moves, one at move 7 "
+    "when they are not",
+    "[puzzle]") {
   const Rules rules(8, Start::free);
   PuzzleRequest counted = request(rules, {}, 10, 2);
   const ExistsResult a = puzzle_exists(counted);
@@ -546,4 +550,66 @@ TEST_CASE("Progress reaches the callback during a search", "[puzzle]") {
   };
   puzzle_exists(req);
   CHECK(calls > 0);
+}
+
+namespace {
+
+// Plain walk on a kernel: wipeouts by the number of discs placed, no tables, no symmetry.
+template <class K, class B>
+void plain_wipeouts(B player, B opponent, B playable, int placed, int budget,
+                    std::map<int, std::uint64_t>& out) {
+  if (player == 0 || opponent == 0) {
+    ++out[placed];
+    return;
+  }
+  if (placed == budget) return;
+  const B empty = playable & ~(player | opponent);
+  const B moves = K::legal_moves(player, opponent, empty);
+  if (moves == 0) {
+    if (K::legal_moves(opponent, player, empty) != 0)
+      plain_wipeouts<K>(opponent, player, playable, placed, budget, out);
+    return;
+  }
+  for (B m = moves; m != 0; m &= m - 1) {
+    const int sq = lowest_square(m);
+    const B f = K::flips(player, opponent, sq);
+    plain_wipeouts<K>(opponent ^ f, player ^ f ^ bit<B>(sq), playable, placed + 1, budget, out);
+  }
+}
+
+template <class K, class B>
+std::map<int, std::uint64_t> plain_wipeouts(const Rules& rules, int budget) {
+  const Position p = rules.initial();
+  std::map<int, std::uint64_t> out;
+  plain_wipeouts<K>(static_cast<B>(p.player), static_cast<B>(p.opponent),
+                    static_cast<B>(rules.playable()), 0, budget, out);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("10x10: the earliest wipeout is at move 9 and the count matches a plain walk",
+          "[puzzle]") {
+  const Rules rules(10);
+  PuzzleRequest req = request(rules, {}, 9, 2);
+  req.count = true;
+  const ExistsResult r = puzzle_exists(req);
+  CHECK(r.earliest == 9);
+  auto plain = plain_wipeouts<Kernel10, Bits128>(rules, 9);
+  CHECK(r.counts->sequences == plain[9]);
+  CHECK(r.counts->classes * 4 == r.counts->sequences);
+}
+
+TEST_CASE("8x8: 6964 games end in a wipeout within 11 moves, as a plain walk finds",
+          "[puzzle][slow]") {
+  const Rules rules;
+  PuzzleRequest req = request(rules, {}, 11, 2);
+  req.count = true;
+  const ExistsResult r = puzzle_exists(req);
+  auto plain = plain_wipeouts<Kernel8, Bits64>(rules, 11);
+  CHECK(plain[9] == 228);
+  CHECK(r.counts->at_move[9] == plain[9]);
+  CHECK(r.counts->at_move[10] == plain[10]);
+  CHECK(r.counts->at_move[11] == plain[11]);
+  CHECK(r.counts->sequences == 6964);
 }

@@ -36,8 +36,9 @@ TEST_CASE("puzzle wipeout answers yes at move 9 on 8x8 with a readable explanati
   CHECK(contains(r.out, "Yes: the earliest possible wipeout is at move 9, for example"));
   CHECK(contains(r.out, "(dark wipes out light, 13-0)"));
   CHECK(contains(r.out, "a pass is not a move"));
-  CHECK(contains(r.out, "Count: 228 move sequences reach a wipeout by move 9 (57 up to the 4 "
-                        "symmetries of the start)."));
+  CHECK(contains(r.out,
+                 "Count: 228 move sequences reach a wipeout by move 9 (57 up to the 4 "
+                 "symmetries of the start)."));
   CHECK(contains(r.out, "By first move: d3 57, c4 57, f5 57, e6 57."));
 }
 
@@ -56,10 +57,12 @@ TEST_CASE("puzzle end says no game is over before move 9", "[cli]") {
 TEST_CASE("puzzle answers Gardner's question under both readings of the free start", "[cli]") {
   const auto r = run_reversi("puzzle wipeout --start free --by 10");
   REQUIRE(r.status == 0);
-  CHECK(contains(r.out, "Reading: the four centre placements are moves 1-4.\nNo: the earliest "
-                        "possible wipeout is at move 11, for example d4 e4 d5 e5"));
-  CHECK(contains(r.out, "move 1 is the first move after them.\nYes: the earliest possible "
-                        "wipeout is at move 7, for example (placements d4 e4 d5 e5)"));
+  CHECK(contains(r.out,
+                 "Reading: the four centre placements are moves 1-4.\nNo: the earliest "
+                 "possible wipeout is at move 11, for example d4 e4 d5 e5"));
+  CHECK(contains(r.out,
+                 "move 1 is the first move after them.\nYes: the earliest possible "
+                 "wipeout is at move 7, for example (placements d4 e4 d5 e5)"));
 }
 
 TEST_CASE("puzzle --json gives one reading per interpretation with witness and counts", "[cli]") {
@@ -102,8 +105,9 @@ TEST_CASE("puzzle --mode forced prints a strategy tree that the JSON carries in 
 TEST_CASE("puzzle --mode forced explains a no with the size of its refutation", "[cli]") {
   const auto r = run_reversi("puzzle wipeout --by 9 --mode forced");
   REQUIRE(r.status == 0);
-  CHECK(contains(r.out, "No: dark cannot force a wipeout of light by move 9. Proof: a refutation "
-                        "tree of"));
+  CHECK(contains(r.out,
+                 "No: dark cannot force a wipeout of light by move 9. Proof: a refutation "
+                 "tree of"));
   CHECK(contains(r.out, "No: light cannot force a wipeout of dark by move 9"));
 }
 
@@ -116,11 +120,10 @@ TEST_CASE("puzzle discs asks whether a side can reach a disc count", "[cli]") {
 }
 
 TEST_CASE("puzzle rejects bad usage with exit status 2", "[cli]") {
-  for (const char* args : {"puzzle", "puzzle wipeout", "puzzle wipe --by 3",
-                           "puzzle discs --by 3", "puzzle wipeout --by 3 --side blue",
-                           "puzzle wipeout --by 3 --placements skip",
-                           "puzzle wipeout --by 3 --mode forced --count",
-                           "puzzle end --by 3 --side dark"}) {
+  for (const char* args :
+       {"puzzle", "puzzle wipeout", "puzzle wipe --by 3", "puzzle discs --by 3",
+        "puzzle wipeout --by 3 --side blue", "puzzle wipeout --by 3 --placements skip",
+        "puzzle wipeout --by 3 --mode forced --count", "puzzle end --by 3 --side dark"}) {
     INFO(args);
     const auto r = run_reversi(args);
     CHECK(r.status == 2);

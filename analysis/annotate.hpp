@@ -1,0 +1,169 @@
+// Annotation of a whole game: what happened at each move, where the game was decided, who erred
+// and by how much. Pure: a game record and its validation in, an Annotation out; no printing,
+// no JSON (cli/annotate_output.cpp renders it).
+//
+// Values are margins for the side to move before the move (the mover), under the rules' scoring
+// convention (Rules::scoring(); anti-reversi counts the other way, see margin() in
+// core/rules.hpp):
+//   - exact values, from the solver, for positions with at most `exact_empties` empty squares;
+//     in discs;
+//   - estimates, from a depth-limited search with a heuristic evaluation (analysis/estimate.hpp),
+//     for the other positions; in hundredths of a disc of an estimated margin.
+// The two never mix: a move carries one or the other, and the summary totals them apart.
+// The loss of a move is the best value less the value of the move played (never negative).
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "analysis/estimate.hpp"
+#include "analysis/search.hpp"
+#include "core/game.hpp"
+#include "core/records/record.hpp"
+#include "core/records/validate.hpp"
+
+namespace reversi {
+
+inline constexpr int default_exact_empties = 20;
+inline constexpr std::size_t default_annotate_hash_mb = 64;
+
+// When to compare a WTHOR record's stored theoretical score with the solver's.
+enum class TheoreticalCheck {
+  when_exact,  // when the header's depth is within the exact analysis (the value is then free)
+  always,      // always, solving the position at that depth if need be (slow at 24 empties)
+  never,
+};
+
+struct AnnotateOptions {
+  int exact_empties = default_exact_empties;
+  int estimate_depth = default_estimate_depth;
+  // Threads inside one exact solve, for solves with at least parallel_solve_empties empties.
+  int solver_threads = 1;
+  int parallel_solve_empties = 18;
+  TheoreticalCheck theoretical = TheoreticalCheck::when_exact;
+  // Set from another thread to stop early; the annotation is then marked incomplete.
+  const std::atomic<bool>* stop = nullptr;
+};
+
+// The engines one worker reuses from game to game: the solver's table makes the consecutive
+// positions of a game cheap. Values never depend on what the engines saw before.
+struct AnnotateEngines {
+  explicit AnnotateEngines(std::size_t hash_mb = default_annotate_hash_mb) : solver(hash_mb) {}
+  Solver solver;
+  Estimator estimator;
+};
+
+// Exact values of a position and of the move played there, for the mover, in discs.
+struct ExactValues {
+  int value = 0;             // the position's value: the best move's
+  int played = 0;            // the value of the move played (the pass's, for a pass)
+  std::vector<Square> best;  // every move of best value, in square order; empty for a pass
+  int loss() const { return value - played; }
+};
+
+// Estimates of the same, in estimate units (hundredths of a disc), at depth `depth`.
+struct EstimatedValues {
+  int value = 0;
+  int played = 0;
+  std::vector<Square> best;
+  int depth = 0;
+  int loss() const { return value - played; }
+};
+
+struct MoveAnnotation {
+  int number = 0;  // 1-based place in the game, passes included
+  Color side = Color::dark;
+  Square square = no_square;  // no_square for a pass
+  bool inferred = false;      // a forced pass the record did not write
+  Bits flipped = 0;
+  Tally after;                    // discs after the move
+  int empties = 0;                // empty squares before the move
+  Bits legal = 0;                 // the mover's legal moves before the move
+  std::array<int, 2> mobility{};  // legal moves of dark and light before the move
+  std::optional<ExactValues> exact;
+  std::optional<EstimatedValues> estimate;
+  bool is_pass() const { return square == no_square; }
+};
+
+// The position at the end of the record when the game is not over (an unfinished record, an OBF
+// line): its value and best moves, exact or estimated.
+struct EndAnnotation {
+  int empties = 0;
+  Bits legal = 0;
+  std::optional<ExactValues> exact;  // played = value; nothing was played
+  std::optional<EstimatedValues> estimate;
+};
+
+struct SideSummary {
+  int exact_loss = 0;     // discs, over the side's exactly analysed moves
+  int exact_moves = 0;    // moves (not passes) analysed exactly
+  int exact_errors = 0;   // of which with a loss
+  int estimate_loss = 0;  // estimate units, over the side's estimated moves
+  int estimate_moves = 0;
+};
+
+// A value for dark, and the outcome it means: > 0 dark wins, < 0 light wins, 0 a draw.
+struct DarkValue {
+  int value = 0;
+  int outcome() const { return value > 0 ? 1 : value < 0 ? -1 : 0; }
+};
+
+// The last move after which perfect play no longer gives the same outcome.
+struct TurningPoint {
+  int move_number = 0;
+  Color side = Color::dark;
+  Square square = no_square;
+  DarkValue before;
+  DarkValue after;
+};
+
+// A WTHOR record's stored theoretical score beside the solver's: black's discs with perfect play
+// from the position with `depth` empties, winner takes empties.
+struct TheoreticalComparison {
+  int depth = 0;
+  int stored = 0;
+  bool checked = false;  // the solver's score was computed
+  bool reached = false;  // the game reached `depth` empties (else its final score stands)
+  std::optional<int> solver;
+  std::uint64_t nodes = 0;  // the solver's work for the check (0 when the value was free)
+  bool differs() const { return solver && *solver != stored; }
+};
+
+struct FinalResult {
+  bool finished = false;  // the game is over
+  Tally discs;
+  // Dark's margin under each convention (anti-reversi counted the other way); when finished.
+  std::optional<int> dark_count;
+  std::optional<int> dark_winner;
+};
+
+struct Annotation {
+  FinalResult result;
+  int moves_played = 0;  // squares played
+  int passes = 0;        // passes, written or inferred
+  std::vector<MoveAnnotation> moves;
+  std::optional<EndAnnotation> end;
+  std::array<SideSummary, 2> sides{};    // indexed by index(Color)
+  std::optional<int> exact_from;         // number of the first move analysed exactly
+  std::optional<DarkValue> exact_start;  // the value when the exact analysis begins
+  std::optional<TurningPoint> turning_point;
+  std::optional<TheoreticalComparison> theoretical;
+  bool complete = true;     // false when stopped
+  std::uint64_t nodes = 0;  // solver and estimator work (depends on what was solved before)
+};
+
+// Annotates a game that validate() did not find invalid (a valid or unfinished record).
+Annotation annotate(const records::GameRecord& record, AnnotateEngines& engines,
+                    const AnnotateOptions& options);
+
+// The WTHOR theoretical check alone: the solver's score at the header's depth beside the stored
+// one. Nullopt for records without WTHOR data. Solves with a narrow window around the stored
+// score first, which proves agreement cheaply; otherwise solves again for the exact value.
+std::optional<TheoreticalComparison> check_theoretical(const records::GameRecord& record,
+                                                       Solver& solver,
+                                                       const AnnotateOptions& options);
+
+}  // namespace reversi

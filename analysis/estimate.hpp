@@ -1,0 +1,98 @@
+// Estimates: a depth-limited search with a heuristic evaluation, for positions too far from the
+// end of the game to solve exactly.
+//
+// Scale: every estimate is in hundredths of a disc (estimate_units_per_disc) of the *estimated*
+// final margin for the side to move, under the rules' scoring convention: +400 reads "the mover
+// should end about 4 discs ahead"; under anti-reversi, ahead means fewer discs. The evaluation is
+// a linear function of a few features (mobility, potential mobility, corners, X- and C-squares
+// next to empty corners, edge discs anchored on corners, discs, parity) whose weights were fitted
+// by least squares to the final margins of the WTHOR games (see the [.fit] test), one set of
+// weights per stage of the game. Lines that reach the end of the game inside the horizon score
+// their exact margin. An estimate is a heuristic: it is never an exact value, and the annotation
+// keeps the two apart.
+//
+// Every board size and variant goes through the same search (boards up to 8x8 on 64-bit boards,
+// 10x10 on 128-bit ones). A value is the plain depth-limited minimax value of the evaluation:
+// alpha-beta and the table only find it faster. The table keeps bounds only with the depth of
+// the search that proved them and cuts only on bounds of the same depth, so what it remembers
+// from earlier calls (under the same rules) changes the work, never the answer: an estimate
+// depends only on the position, the rules and the depth.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "core/rules.hpp"
+
+namespace reversi {
+
+inline constexpr int estimate_units_per_disc = 100;
+// Plies searched from the position: the moves, then depth - 1 plies of replies below each.
+inline constexpr int default_estimate_depth = 6;
+inline constexpr int max_estimate_depth = 30;
+
+struct EstimateRequest {
+  Rules rules;
+  Position root;
+  int depth = default_estimate_depth;
+  // A move whose estimate is wanted even when it is not among the best (the move played).
+  Square wanted = no_square;
+  // Set from another thread to stop early; the result is then marked incomplete.
+  const std::atomic<bool>* stop = nullptr;
+};
+
+struct EstimateResult {
+  int value = 0;                    // the position's estimate for the side to move, in units
+  std::vector<Square> best_moves;   // every move estimated at `value`, in square order
+  std::optional<int> wanted_value;  // the estimate of the wanted move, when it is legal
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  bool passed = false;     // the side to move has no move: the value is after its pass
+  bool game_over = false;  // the value is the exact final margin (in units)
+  bool complete = true;    // false when stopped
+};
+
+// The features the evaluation weighs, for the side to move minus the other side.
+enum EvalFeature : int {
+  feature_mobility,
+  feature_potential_mobility,
+  feature_corners,
+  feature_x_squares,      // diagonal neighbours of an empty corner
+  feature_c_squares,      // edge neighbours of an empty corner
+  feature_edge_anchored,  // edge discs joined to an own corner
+  feature_discs,
+  feature_parity,  // +1 when the mover would make the last move (odd empties), else -1
+  feature_count
+};
+using EvalFeatures = std::array<int, feature_count>;
+
+// The features of a position (not over), from the mover's side.
+EvalFeatures eval_features(const Rules& rules, const Position& p);
+// The stage of the game the evaluation uses: 0 (few empties) to eval_stages - 1 (opening).
+inline constexpr int eval_stages = 6;
+int eval_stage(int empties, int playable);
+// The static evaluation of a position that is not over, in units, for the side to move.
+int evaluate(const Rules& rules, const Position& p);
+
+class Estimator {
+ public:
+  // The table holds 2^table_bits entries (2^14: half a megabyte on 64-bit boards; larger tables
+  // miss the processor caches and measured slower).
+  explicit Estimator(int table_bits = 14);
+  ~Estimator();
+  Estimator(Estimator&&) noexcept;
+  Estimator& operator=(Estimator&&) noexcept;
+
+  EstimateResult estimate(const EstimateRequest& request);
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace reversi
