@@ -207,6 +207,20 @@ TEST_CASE("An anti-reversi game's values count fewer discs as better", "[annotat
   check_against_minimax(rules6, record, annotate(record, engines, exact_from(8)), 8);
 }
 
+TEST_CASE("A free-centre game and a game with a black hole agree with plain minimax",
+          "[annotate]") {
+  std::mt19937_64 rng(10);
+  const Rules free_start(4, Start::free);
+  const Rules holed(6, Start::standard, false, bit<Bits>(Geometry(6).square(1, 1)));
+  for (const Rules& rules : {free_start, holed}) {
+    INFO(rules.describe());
+    const auto moves = random_game(rules, rules.initial(), rng);
+    const auto record = record_of(rules, rules.initial(), moves);
+    AnnotateEngines engines(4);
+    check_against_minimax(rules, record, annotate(record, engines, exact_from(9)), 9);
+  }
+}
+
 namespace {
 
 // The value of a move for the mover, from the solver (itself checked against minimax elsewhere).

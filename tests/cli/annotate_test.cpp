@@ -278,3 +278,21 @@ TEST_CASE("Ctrl-C stops cleanly: no output file, no temporary file, and how far 
   CHECK(message.find("interrupted after") != std::string::npos);
   CHECK(message.find("not written") != std::string::npos);
 }
+
+TEST_CASE("Annotated output reads back as games, and annotates to the same annotation",
+          "[cli][annotate]") {
+  const std::string input = many_games(1) + "F5d6C3d3C4f4C5b3C2\n";
+  const auto first = run_reversi("annotate --exact-empties 12 --depth 2 -", input);
+  const auto again = run_reversi("annotate --exact-empties 12 --depth 2 -", first.out);
+  const auto a = lines_of(first.out);
+  const auto b = lines_of(again.out);
+  REQUIRE(a.size() == 3);
+  REQUIRE(b.size() == 3);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const json x = json::parse(a[i]);
+    const json y = json::parse(b[i]);
+    CHECK(x["annotation"] == y["annotation"]);
+    CHECK(y["origin"] == x["source"]);
+  }
+  CHECK(run_reversi("validate -", first.out).status == 0);
+}
