@@ -200,11 +200,10 @@ std::string best_text(const Geometry& g, const std::vector<Square>& best, bool p
 std::string table_row(const std::string& number, const std::string& side, const std::string& move,
                       const std::string& flips, const std::string& discs,
                       const std::string& mobility, const std::string& value,
-                      const std::string& played, const std::string& loss,
-                      const std::string& best) {
-  return left_padded(number, 5) + "  " + padded(side, 6) + padded(move, 5) +
-         left_padded(flips, 5) + "  " + padded(discs, 7) + padded(mobility, 6) +
-         left_padded(value, 8) + left_padded(played, 8) + left_padded(loss, 7) + "  " + best;
+                      const std::string& played, const std::string& loss, const std::string& best) {
+  return left_padded(number, 5) + "  " + padded(side, 6) + padded(move, 5) + left_padded(flips, 5) +
+         "  " + padded(discs, 7) + padded(mobility, 6) + left_padded(value, 8) +
+         left_padded(played, 8) + left_padded(loss, 7) + "  " + best;
 }
 
 std::string table_header() {
@@ -229,12 +228,11 @@ std::string move_row(const Geometry& g, const MoveAnnotation& m) {
     loss = estimate_loss_text(m.estimate->loss());
     best = best_text(g, m.estimate->best, m.is_pass());
   }
-  std::string row = table_row(
-      std::to_string(m.number), color_name(m.side), move_name(g, m.square),
-      std::to_string(popcount(m.flipped)),
-      std::to_string(m.after.dark) + "-" + std::to_string(m.after.light),
-      std::to_string(m.mobility[0]) + "/" + std::to_string(m.mobility[1]), value, played, loss,
-      best);
+  std::string row = table_row(std::to_string(m.number), color_name(m.side), move_name(g, m.square),
+                              std::to_string(popcount(m.flipped)),
+                              std::to_string(m.after.dark) + "-" + std::to_string(m.after.light),
+                              std::to_string(m.mobility[0]) + "/" + std::to_string(m.mobility[1]),
+                              value, played, loss, best);
   if (m.inferred) row += "  (forced pass)";
   return row + "\n";
 }

@@ -179,14 +179,17 @@ int run_ffo(const std::vector<std::string>& args) {
   std::size_t hash_mb = 256;
   bool json = false;
   bool wld = false;
-  desc.add_options()("dir", po::value(&dir)->default_value(dir), "folder of the FFO .obf files")(
-      "first", po::value(&first)->default_value(first), "first position number")(
-      "last", po::value(&last)->default_value(last), "last position number")(
-      "threads", po::value(&threads_text)->default_value(threads_text),
-      "thread counts to run, e.g. 1,2")("hash-mb", po::value(&hash_mb)->default_value(hash_mb),
-                                        "transposition table size")(
-      "wld", po::bool_switch(&wld), "win/draw/loss only")("json", po::bool_switch(&json),
-                                                          "print JSON");
+  // clang-format off
+  desc.add_options()
+      ("dir", po::value(&dir)->default_value(dir), "folder of the FFO .obf files")
+      ("first", po::value(&first)->default_value(first), "first position number")
+      ("last", po::value(&last)->default_value(last), "last position number")
+      ("threads", po::value(&threads_text)->default_value(threads_text),
+       "thread counts to run, e.g. 1,2")
+      ("hash-mb", po::value(&hash_mb)->default_value(hash_mb), "transposition table size")
+      ("wld", po::bool_switch(&wld), "win/draw/loss only")
+      ("json", po::bool_switch(&json), "print JSON");
+  // clang-format on
   po::variables_map vm;
   if (!parse_options("bench ffo", "[--dir D] [--first N] [--last N] [--threads 1,2] [--wld]", desc,
                      args, vm))
@@ -257,13 +260,14 @@ int run_ffo(const std::vector<std::string>& args) {
 }
 
 void print_bench_help() {
-  std::cout << "Usage: reversi bench [signature|ffo|perft|records|puzzle|annotate] [OPTIONS]\n\n"
-               "  signature  node counts of a fixed set of solves on one thread (default)\n"
-               "  ffo        the FFO endgame suite: time and nodes per position per thread count\n"
-               "  perft      perft speed (see 'reversi bench perft --help')\n"
-               "  records    record parsing speed (see 'reversi bench records --help')\n"
-               "  puzzle     the 8x8 wipeout count within 11 moves on 1 and 2 threads\n"
-               "  annotate   WTHOR theoretical scores at 24 empties; whole-database annotate speed\n";
+  std::cout
+      << "Usage: reversi bench [signature|ffo|perft|records|puzzle|annotate] [OPTIONS]\n\n"
+         "  signature  node counts of a fixed set of solves on one thread (default)\n"
+         "  ffo        the FFO endgame suite: time and nodes per position per thread count\n"
+         "  perft      perft speed (see 'reversi bench perft --help')\n"
+         "  records    record parsing speed (see 'reversi bench records --help')\n"
+         "  puzzle     the 8x8 wipeout count within 11 moves on 1 and 2 threads\n"
+         "  annotate   WTHOR theoretical scores at 24 empties; whole-database annotate speed\n";
 }
 
 }  // namespace
@@ -288,7 +292,8 @@ int run_bench(const std::vector<std::string>& args) {
     print_bench_help();
     return exit_ok;
   }
-  throw UsageError("unknown bench mode '" + mode + "' (signature, ffo, perft, records, puzzle, annotate)");
+  throw UsageError("unknown bench mode '" + mode +
+                   "' (signature, ffo, perft, records, puzzle, annotate)");
 }
 
 }  // namespace reversi::cli

@@ -221,7 +221,8 @@ TEST_CASE("A directory stands for the record files in it", "[cli][annotate]") {
   CHECK(json::parse(lines[1])["source"]["file"].get<std::string>().ends_with("b.txt"));
 }
 
-TEST_CASE("Output with -o goes through a temporary file and leaves nothing else", "[cli][annotate]") {
+TEST_CASE("Output with -o goes through a temporary file and leaves nothing else",
+          "[cli][annotate]") {
   TempDir dir;
   const fs::path target = dir.path / "out.jsonl";
   const std::string input = "e6 f4 e3 f6 g5 d6 e7 f5 c5\n";

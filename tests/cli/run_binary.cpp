@@ -1,12 +1,13 @@
 #include "cli/run_binary.hpp"
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace reversi::testing {
 
@@ -27,9 +28,7 @@ CommandResult run_reversi(const std::string& args, const std::string& input) {
   const char* dir_name = mkdtemp(pattern);
   if (dir_name == nullptr) return {};
   const fs::path dir(dir_name);
-  {
-    std::ofstream(dir / "in", std::ios::binary) << input;
-  }
+  { std::ofstream(dir / "in", std::ios::binary) << input; }
   const std::string command = std::string("'") + REVERSI_BINARY + "' " + args + " <'" +
                               (dir / "in").string() + "' >'" + (dir / "out").string() + "' 2>'" +
                               (dir / "err").string() + "'";

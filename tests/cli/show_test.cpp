@@ -34,7 +34,8 @@ TEST_CASE("show reports a finished game and its winner", "[cli]") {
   CHECK(r.out.find("dark +13") != std::string::npos);
 }
 
-TEST_CASE("Bad input gives a one-line error with the move number, reason and exit status 1", "[cli]") {
+TEST_CASE("Bad input gives a one-line error with the move number, reason and exit status 1",
+          "[cli]") {
   struct Case {
     const char* args;
     const char* message;
@@ -44,7 +45,8 @@ TEST_CASE("Bad input gives a one-line error with the move number, reason and exi
            Case{"show --moves 'f5 d6 zz'", "move 3 (zz): 'zz' is not a move"},
            Case{"show --moves 'f5 i9'", "move 2 (i9): square i9 is off the 8x8 board"},
            Case{"show --moves 'e6f4e3f6g5d6e7f5c5 a1'", "move 10 (a1): the game was already over"},
-           Case{"show --board '------------------------------------ X'", "board string has 37 characters"},
+           Case{"show --board '------------------------------------ X'",
+                "board string has 37 characters"},
            Case{"show --size 6 --moves 'c2 c1'", "move 2 (c1): c1 flips nothing"},
        }) {
     INFO(c.args);
