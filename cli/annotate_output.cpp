@@ -152,6 +152,12 @@ std::string place_of(const records::SourceLocation& s) {
   return out;
 }
 
+// Where the game is, and where it first came from when it was read back from JSON.
+std::string record_place(const records::GameRecord& r) {
+  if (r.origin.file.empty()) return place_of(r.source);
+  return place_of(r.origin) + ", read from " + place_of(r.source);
+}
+
 std::string players_line(const records::Metadata& m) {
   std::string out;
   if (!m.black.empty() || !m.white.empty())
@@ -316,7 +322,7 @@ std::string annotated_game_text(const records::ParsedGame& game, const records::
   const records::GameRecord& r = game.record;
   const Rules& rules = r.rules;
   const Geometry& g = rules.geometry();
-  std::string out = "== " + place_of(r.source) + ": " + records::verdict_name(v.verdict) + "\n";
+  std::string out = "== " + record_place(r) + ": " + records::verdict_name(v.verdict) + "\n";
   const std::string players = players_line(r.meta);
   if (!players.empty()) out += "  " + players + "\n";
   out += "  " + rules.describe() + "; " + result_line(rules, a.result, a.moves_played, a.passes) +
@@ -346,7 +352,7 @@ std::string annotated_game_text(const records::ParsedGame& game, const records::
 
 std::string invalid_game_text(const records::ParsedGame& game, const records::Validation& v) {
   const records::GameRecord& r = game.record;
-  std::string out = "== " + place_of(r.source) + ": invalid: ";
+  std::string out = "== " + record_place(r) + ": invalid: ";
   if (v.error) out += describe_error(*v.error) + " [" + error_kind_name(v.error->kind) + "]";
   out += "\n";
   if (v.before) {
