@@ -49,7 +49,8 @@ case "${1:-test}" in
     # Assertions stay on (no -DNDEBUG) so Rules::is_valid and friends are checked too.
     build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
       -DREVERSI_SANITIZE=ON
-    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    # REVERSI_TEST_SCALE=10: the sweeping random tests on a tenth of their positions.
+    REVERSI_TEST_SCALE=10 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
       ctest --test-dir build-asan -LE slow --output-on-failure -j "$jobs"
     ;;
   *)

@@ -1,6 +1,9 @@
 #include "reference.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
 
 namespace reversi::reference {
 
@@ -150,6 +153,16 @@ Position random_position(const Rules& rules, std::mt19937_64& rng, int plies) {
     p = rules.play(p, lowest_square(moves));
   }
   return p;
+}
+
+int test_scale() {
+  const char* text = std::getenv("REVERSI_TEST_SCALE");
+  if (text == nullptr) return 1;
+  try {
+    return std::max(1, std::stoi(text));
+  } catch (const std::exception&) {
+    return 1;
+  }
 }
 
 }  // namespace reversi::reference

@@ -177,7 +177,7 @@ TEST_CASE("4x4 variants from the start agree with plain minimax", "[solve]") {
 TEST_CASE("Every legal move gets its exact value with all_moves", "[solve]") {
   const Rules rules(4);
   Position p = rules.initial();
-  p = rules.play(p, rules.geometry().square(0, 2 - 1 + 1));  // any legal first move
+  p = rules.play(p, lowest_square(rules.legal_moves(p)));  // any legal first move
   SolveRequest r = request(rules, p);
   r.all_moves = true;
   const SolveResult result = solve(r);

@@ -102,7 +102,7 @@ TEST_CASE("The kernel agrees with the reference on random positions of every siz
       INFO(size << "x" << size << " " << v.name);
       std::mt19937_64 rng(static_cast<std::uint64_t>(size) * 7919 +
                           std::hash<std::string>{}(v.name));
-      for (int i = 0; i < positions_per_variant; ++i) {
+      for (int i = 0; i < reference::scaled(positions_per_variant); ++i) {
         const Position p = random_test_position(v.rules, rng, i);
         INFO("position " << i);
         check_against_reference(v.rules, p);
