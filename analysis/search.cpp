@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -11,6 +12,7 @@
 #include <thread>
 
 #include "analysis/endgame/engine.hpp"
+#include "analysis/estimate.hpp"
 
 namespace reversi {
 
@@ -20,6 +22,11 @@ using namespace endgame;
 using Clock = std::chrono::steady_clock;
 
 constexpr auto progress_interval = std::chrono::milliseconds(250);
+// Roots with at least this many empties order their moves by a heuristic estimate, which also
+// gives each move's first null-window test; below it the search is too small to pay for that.
+constexpr int root_estimate_min_empties = 14;
+// Plies of the estimate below each root move.
+constexpr int root_estimate_depth = 8;
 
 // Calls f.template operator()<Anti, WinnerTakesEmpties, Limited>() for the run-time flags.
 template <class F>
@@ -55,6 +62,7 @@ struct RootMove {
   std::vector<Square> twins;
   Position child;
   int order = 0;
+  int guess = 0;  // a guess at the child's value, for the first null-window test
   int lower = -solve_infinity;
   int upper = solve_infinity;
 };
@@ -122,18 +130,20 @@ class RootSearch {
 
   // The value of any position: exact inside (alpha, beta), a fail-soft bound outside it.
   // `report`: a root move, whose tests show in the progress.
-  int value(const Position& p, int alpha, int beta, Context& c, bool report = false) {
+  // `guess`: where a wide window starts its tests.
+  int value(const Position& p, int alpha, int beta, Context& c, bool report = false,
+            int guess = 0) {
     if (c.aborted) return 0;
-    if (beta - alpha > 1) return mtd_value(p, alpha, beta, c, report);
+    if (beta - alpha > 1) return mtd_value(p, alpha, beta, c, report, guess);
     return window_value(p, alpha, beta, c);
   }
 
   // A wide window as a series of null-window tests (MTD(f)): each test is cheap, and the
   // table carries what one test learnt into the next.
-  int mtd_value(const Position& p, int alpha, int beta, Context& c, bool report) {
+  int mtd_value(const Position& p, int alpha, int beta, Context& c, bool report, int guess) {
     int lower = -solve_infinity;
     int upper = solve_infinity;
-    int g = std::clamp(0, alpha + 1, beta - 1);
+    int g = std::clamp(guess, alpha + 1, beta - 1);
     while (lower < upper && lower < beta && upper > alpha) {
       const int b = g == lower ? g + 1 : g;
       if (report) {
@@ -248,6 +258,21 @@ class RootSearch {
                      [](const RootMove& a, const RootMove& b) { return a.order > b.order; });
   }
 
+  // Best estimate first; each child's estimate (rounded to discs) becomes its first guess.
+  void order_by_estimate(std::vector<RootMove>& moves, Context& c) const {
+    Estimator estimator;
+    for (auto& m : moves) {
+      const EstimateResult e =
+          estimator.estimate({.rules = rules_, .root = m.child, .depth = root_estimate_depth - 1,
+                              .stop = req_.stop});
+      c.nodes += e.nodes;
+      m.guess = static_cast<int>(std::lround(static_cast<double>(e.value) / estimate_units_per_disc));
+      m.order = -m.guess;
+    }
+    std::stable_sort(moves.begin(), moves.end(),
+                     [](const RootMove& x, const RootMove& y) { return x.order > y.order; });
+  }
+
   Bits corner_squares() const {
     const auto& g = rules_.geometry();
     const int l = g.size() - 1;
@@ -288,6 +313,9 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
                              Context& c) {
   std::vector<RootMove> moves = distinct_moves(root, rules_.legal_moves(root));
   order(moves);
+  if (popcount(rules_.playable() & ~root.occupied()) >= root_estimate_min_empties &&
+      !rules_.placing(root))
+    order_by_estimate(moves, c);
   {
     const std::lock_guard lock(progress_mutex_);
     progress_.empties = popcount(rules_.playable() & ~root.occupied());
@@ -306,14 +334,15 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
     }
     int v;
     if (req_.all_moves || done == 0) {
-      v = -value(m.child, -beta, -(req_.all_moves ? alpha : a), c, true);
+      v = -value(m.child, -beta, -(req_.all_moves ? alpha : a), c, true, m.guess);
     } else {
       {
         const std::lock_guard lock(progress_mutex_);
         progress_.test = a + 1;
       }
       v = -value(m.child, -a - 1, -a, c);
-      if (!c.aborted && v > a && v < beta) v = -value(m.child, -beta, -(v - 1), c, true);
+      if (!c.aborted && v > a && v < beta)
+        v = -value(m.child, -beta, -(v - 1), c, true, m.guess);
     }
     if (c.aborted) break;
     const int lo = req_.all_moves ? alpha : a;
