@@ -1,9 +1,12 @@
 // The exact solver against plain minimax, on every board size and variant.
+#include <tbb/parallel_for.h>
+
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <random>
 #include <thread>
+#include <vector>
 
 #include "analysis/search.hpp"
 #include "core/notation.hpp"
@@ -124,23 +127,29 @@ std::vector<Variant> variants_for(int size) {
 }
 
 // Oracle: plain minimax, or for deeper endgames plain alpha-beta with a window wider than any
-// margin (the same value, with far fewer nodes).
+// margin (the same value, with far fewer nodes). The oracle runs in parallel over positions, the
+// solver after it on one thread.
 void cross_check(int size, int count, int max_empties, std::uint64_t seed, bool alphabeta = false) {
   for (const auto& v : variants_for(size)) {
     INFO(v.name << " " << size << "x" << size);
     std::mt19937_64 rng(seed + static_cast<std::uint64_t>(size));
+    std::vector<Position> positions;
+    for (int i = 0; i < count; ++i) positions.push_back(random_endgame(v.rules, rng, max_empties, i));
+    std::vector<int> expected(positions.size());
+    tbb::parallel_for(std::size_t{0}, positions.size(), [&](std::size_t i) {
+      expected[i] = alphabeta ? plain_alphabeta(v.rules, positions[i], -1000, 1000)
+                              : plain_minimax(v.rules, positions[i]);
+    });
     Solver solver(4);
-    for (int i = 0; i < count; ++i) {
-      const Position p = random_endgame(v.rules, rng, max_empties, i);
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+      const Position& p = positions[i];
       INFO("position " << board_string(p, v.rules) << " supply " << p.supply[0] << "/"
                        << p.supply[1]);
-      const int expected =
-          alphabeta ? plain_alphabeta(v.rules, p, -1000, 1000) : plain_minimax(v.rules, p);
       SolveRequest r = request(v.rules, p);
       r.want_pv = i % 8 == 0;
       const SolveResult got = solver.solve(r);
       REQUIRE(got.exact());
-      REQUIRE(got.value == expected);
+      REQUIRE(got.value == expected[i]);
       if (r.want_pv) check_pv(v.rules, p, got);
     }
   }
