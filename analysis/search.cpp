@@ -173,14 +173,33 @@ class RootSearch {
 
   // The best move the table remembers for a position, or no_square.
   Square table_move(const Position& pos) const {
-    if (rules_.placing(pos)) return no_square;
+    const std::optional<TableData> d = table_entry(pos);
+    return d && d->move != 0xFF ? Square{d->move} : no_square;
+  }
+
+  // Files what the root search proved, so that the next request for the same position (a
+  // second window, or all moves) starts from its best move and bounds.
+  void remember(const Position& pos, int lower, int upper, Square move) {
+    if (rules_.placing(pos)) return;
+    const int s = table_supply(pos, pos.supply_of_mover());
+    const int n = popcount(rules_.playable() & ~pos.occupied());
+    if (narrow_)
+      table8_->store(static_cast<Bits64>(pos.player), static_cast<Bits64>(pos.opponent), s, n,
+                     lower, upper, move);
+    else
+      table10_->store(pos.player, pos.opponent, s, n, lower, upper, move);
+  }
+
+  // What the table knows of a position, if anything.
+  std::optional<TableData> table_entry(const Position& pos) const {
+    if (rules_.placing(pos)) return std::nullopt;
     TableData d;
     const int s = pos.supply_of_mover();
     const bool found =
         narrow_ ? table8_->probe(static_cast<Bits64>(pos.player), static_cast<Bits64>(pos.opponent),
                                  table_supply(pos, s), d)
                 : table10_->probe(pos.player, pos.opponent, table_supply(pos, s), d);
-    return found && d.move != 0xFF ? Square{d.move} : no_square;
+    return found ? std::optional<TableData>(d) : std::nullopt;
   }
 
   // The supply the engine files a position under (-1 when supplies cannot run out).
@@ -258,6 +277,12 @@ class RootSearch {
                      [](const RootMove& a, const RootMove& b) { return a.order > b.order; });
   }
 
+  static void put_first(std::vector<RootMove>& moves, Square sq) {
+    std::stable_partition(moves.begin(), moves.end(), [&](const RootMove& m) {
+      return m.square == sq || std::find(m.twins.begin(), m.twins.end(), sq) != m.twins.end();
+    });
+  }
+
   // Best estimate first; each child's estimate (rounded to discs) becomes its first guess.
   void order_by_estimate(std::vector<RootMove>& moves, Context& c) const {
     Estimator estimator;
@@ -313,9 +338,16 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
                              Context& c) {
   std::vector<RootMove> moves = distinct_moves(root, rules_.legal_moves(root));
   order(moves);
-  if (popcount(rules_.playable() & ~root.occupied()) >= root_estimate_min_empties &&
-      !rules_.placing(root))
+  if (const std::optional<TableData> known = table_entry(root); known && known->move != 0xFF) {
+    // Met before (the previous position of a game, say): the table's move and bound are a
+    // better start than an estimate, and cost nothing.
+    put_first(moves, Square{known->move});
+    const int bound = known->lower > -score_inf ? known->lower : known->upper;
+    if (std::abs(bound) < score_inf) moves.front().guess = -bound;
+  } else if (popcount(rules_.playable() & ~root.occupied()) >= root_estimate_min_empties &&
+             !rules_.placing(root)) {
     order_by_estimate(moves, c);
+  }
   {
     const std::lock_guard lock(progress_mutex_);
     progress_.empties = popcount(rules_.playable() & ~root.occupied());
@@ -375,6 +407,7 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
     result.lower = best_move != no_square && best > alpha ? best : -solve_infinity;
     result.upper = solve_infinity;
   }
+  if (best_move != no_square) remember(root, result.lower, result.upper, best_move);
   if (req_.all_moves) {
     for (const auto& m : moves) {
       if (m.lower == -solve_infinity && m.upper == solve_infinity) continue;
