@@ -287,11 +287,11 @@ class RootSearch {
   void order_by_estimate(std::vector<RootMove>& moves, Context& c) const {
     Estimator estimator;
     for (auto& m : moves) {
-      const EstimateResult e =
-          estimator.estimate({.rules = rules_, .root = m.child, .depth = root_estimate_depth - 1,
-                              .stop = req_.stop});
+      const EstimateResult e = estimator.estimate(
+          {.rules = rules_, .root = m.child, .depth = root_estimate_depth - 1, .stop = req_.stop});
       c.nodes += e.nodes;
-      m.guess = static_cast<int>(std::lround(static_cast<double>(e.value) / estimate_units_per_disc));
+      m.guess =
+          static_cast<int>(std::lround(static_cast<double>(e.value) / estimate_units_per_disc));
       m.order = -m.guess;
     }
     std::stable_sort(moves.begin(), moves.end(),
@@ -373,8 +373,7 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
         progress_.test = a + 1;
       }
       v = -value(m.child, -a - 1, -a, c);
-      if (!c.aborted && v > a && v < beta)
-        v = -value(m.child, -beta, -(v - 1), c, true, m.guess);
+      if (!c.aborted && v > a && v < beta) v = -value(m.child, -beta, -(v - 1), c, true, m.guess);
     }
     if (c.aborted) break;
     const int lo = req_.all_moves ? alpha : a;

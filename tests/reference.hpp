@@ -35,7 +35,9 @@ bool game_over(const Board& b);
 // How much the sweeping random tests shrink: REVERSI_TEST_SCALE (default 1) divides their sizes,
 // so the sanitizer run, some 10x slower, covers every check on fewer positions.
 int test_scale();
-inline int scaled(int n) { return (n + test_scale() - 1) / test_scale(); }
+inline int scaled(int n) {
+  return (n + test_scale() - 1) / test_scale();
+}
 
 // Plain minimax over the reference rules: the exact margin for the side to move.
 int minimax(const Rules& rules, const Board& b);

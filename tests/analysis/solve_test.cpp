@@ -134,7 +134,8 @@ void cross_check(int size, int count, int max_empties, std::uint64_t seed, bool 
     INFO(v.name << " " << size << "x" << size);
     std::mt19937_64 rng(seed + static_cast<std::uint64_t>(size));
     std::vector<Position> positions;
-    for (int i = 0; i < count; ++i) positions.push_back(random_endgame(v.rules, rng, max_empties, i));
+    for (int i = 0; i < count; ++i)
+      positions.push_back(random_endgame(v.rules, rng, max_empties, i));
     std::vector<int> expected(positions.size());
     tbb::parallel_for(std::size_t{0}, positions.size(), [&](std::size_t i) {
       expected[i] = alphabeta ? plain_alphabeta(v.rules, positions[i], -1000, 1000)
