@@ -154,7 +154,6 @@ RefGoal ref_goal(const PuzzleGoal& g) {
                  g.at_least};
 }
 
-
 // Runs the puzzle with counts and the full list and compares everything with `all`, the
 // enumeration of the whole game tree; `uncounted` discs carry no move number.
 void check_against_enumeration(PuzzleRequest req, const std::vector<Found>& all, int uncounted) {
