@@ -134,7 +134,7 @@ void cross_check(int size, int count, int max_empties, std::uint64_t seed, bool 
     INFO(v.name << " " << size << "x" << size);
     std::mt19937_64 rng(seed + static_cast<std::uint64_t>(size));
     std::vector<Position> positions;
-    for (int i = 0; i < count; ++i)
+    for (int i = 0; i < reference::scaled(count); ++i)
       positions.push_back(random_endgame(v.rules, rng, max_empties, i));
     std::vector<int> expected(positions.size());
     tbb::parallel_for(std::size_t{0}, positions.size(), [&](std::size_t i) {
