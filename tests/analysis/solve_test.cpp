@@ -1,11 +1,15 @@
 // The exact solver against plain minimax, on every board size and variant.
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <random>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include "analysis/search.hpp"
@@ -30,23 +34,93 @@ int plain_minimax(const Rules& rules, const Position& p) {
   return best;
 }
 
-// Plain fail-hard alpha-beta over the rules layer in square order: no table, no ordering, no
-// cutoff beyond alpha-beta itself, so it returns exactly the minimax value inside the window.
-int plain_alphabeta(const Rules& rules, const Position& p, int alpha, int beta) {
+// Below this many empties the oracle searches in square order: sorting costs more than it saves.
+constexpr int oracle_sort_min_empties = 6;
+// Below this many empties the oracle does not remember positions, which keeps its memo small.
+constexpr int oracle_memo_min_empties = 5;
+
+int empties(const Rules& rules, const Position& p) {
+  return popcount(rules.playable() & ~p.occupied());
+}
+
+// What the oracle has proven of a position: its value lies in [lower, upper].
+struct Proven {
+  int lower = -1000;
+  int upper = 1000;
+};
+
+struct PositionHash {
+  std::size_t operator()(const Position& p) const {
+    const auto mix = [](std::uint64_t h, std::uint64_t x) {
+      return (h ^ x) * 0x9e3779b97f4a7c15ULL + (h >> 29);
+    };
+    std::uint64_t h = 0;
+    h = mix(h, static_cast<std::uint64_t>(p.player));
+    h = mix(h, static_cast<std::uint64_t>(p.player >> 64));
+    h = mix(h, static_cast<std::uint64_t>(p.opponent));
+    h = mix(h, static_cast<std::uint64_t>(p.opponent >> 64));
+    h = mix(h, static_cast<std::uint64_t>(p.to_move == Color::dark));
+    h = mix(
+        h, static_cast<std::uint64_t>(p.supply[0]) << 16 | static_cast<std::uint16_t>(p.supply[1]));
+    return static_cast<std::size_t>(h);
+  }
+};
+
+using Memo = std::unordered_map<Position, Proven, PositionHash>;
+
+// Plain fail-hard alpha-beta over the rules layer: it returns exactly the minimax value inside
+// the window whatever the move order. Far from the end it tries first the moves that leave the
+// opponent fewest replies and remembers the bounds it proved; both only save nodes, and the
+// test below checks it against plain minimax.
+int plain_alphabeta(const Rules& rules, const Position& p, int alpha, int beta, Memo& memo) {
   const Bits moves = rules.legal_moves(p);
   if (moves == 0) {
     const Position passed = rules.pass(p);
     if (!rules.has_move(passed)) return std::clamp(rules.value(p, p.to_move), alpha, beta);
-    return -plain_alphabeta(rules, passed, -beta, -alpha);
+    return -plain_alphabeta(rules, passed, -beta, -alpha, memo);
   }
-  Bits todo = moves;
-  while (todo != 0) {
-    const Square sq = lowest_square(todo);
-    todo &= todo - 1;
-    alpha = std::max(alpha, -plain_alphabeta(rules, rules.play(p, sq), -beta, -alpha));
-    if (alpha >= beta) return beta;
+  const int left = empties(rules, p);
+  const bool remember = left >= oracle_memo_min_empties;
+  if (remember) {
+    if (const auto known = memo.find(p); known != memo.end()) {
+      if (known->second.lower >= beta) return beta;
+      if (known->second.upper <= alpha) return alpha;
+      if (known->second.lower == known->second.upper) return known->second.lower;
+    }
   }
-  return alpha;
+  struct Child {
+    int replies;
+    Position position;
+  };
+  std::array<Child, 100> children;  // at most one a square of the largest board
+  std::size_t count = 0;
+  const bool sort = left >= oracle_sort_min_empties;
+  for_each_square(moves, [&](Square sq) {
+    const Position next = rules.play(p, sq);
+    children[count++] = {sort ? popcount(rules.legal_moves(next)) : 0, next};
+  });
+  const auto end = children.begin() + static_cast<std::ptrdiff_t>(count);
+  std::stable_sort(children.begin(), end,
+                   [](const Child& a, const Child& b) { return a.replies < b.replies; });
+  int result = alpha;
+  for (auto child = children.begin(); child != end; ++child) {
+    result = std::max(result, -plain_alphabeta(rules, child->position, -beta, -result, memo));
+    if (result >= beta) {
+      result = beta;
+      break;
+    }
+  }
+  if (remember) {
+    Proven& proven = memo[p];
+    if (result > alpha) proven.lower = std::max(proven.lower, result);
+    if (result < beta) proven.upper = std::min(proven.upper, result);
+  }
+  return result;
+}
+
+int plain_alphabeta(const Rules& rules, const Position& p) {
+  Memo memo;
+  return plain_alphabeta(rules, p, -1000, 1000, memo);
 }
 
 SolveRequest request(const Rules& rules, const Position& p) {
@@ -127,8 +201,9 @@ std::vector<Variant> variants_for(int size) {
 }
 
 // Oracle: plain minimax, or for deeper endgames plain alpha-beta with a window wider than any
-// margin (the same value, with far fewer nodes). The oracle runs in parallel over positions, the
-// solver after it on one thread.
+// margin (the same value, with far fewer nodes). Oracle and solver run in parallel over the
+// positions, each thread with a Solver of its own whose table carries over from one position to
+// the next; the checks follow, in order, on the test's thread.
 void cross_check(int size, int count, int max_empties, std::uint64_t seed, bool alphabeta = false) {
   for (const auto& v : variants_for(size)) {
     INFO(v.name << " " << size << "x" << size);
@@ -136,22 +211,24 @@ void cross_check(int size, int count, int max_empties, std::uint64_t seed, bool 
     std::vector<Position> positions;
     for (int i = 0; i < reference::scaled(count); ++i)
       positions.push_back(random_endgame(v.rules, rng, max_empties, i));
+    const auto wants_pv = [](std::size_t i) { return i % 8 == 0; };
     std::vector<int> expected(positions.size());
+    std::vector<SolveResult> got(positions.size());
+    tbb::enumerable_thread_specific<Solver> solvers(std::size_t{4});
     tbb::parallel_for(std::size_t{0}, positions.size(), [&](std::size_t i) {
-      expected[i] = alphabeta ? plain_alphabeta(v.rules, positions[i], -1000, 1000)
-                              : plain_minimax(v.rules, positions[i]);
+      expected[i] =
+          alphabeta ? plain_alphabeta(v.rules, positions[i]) : plain_minimax(v.rules, positions[i]);
+      SolveRequest r = request(v.rules, positions[i]);
+      r.want_pv = wants_pv(i);
+      got[i] = solvers.local().solve(r);
     });
-    Solver solver(4);
     for (std::size_t i = 0; i < positions.size(); ++i) {
       const Position& p = positions[i];
       INFO("position " << board_string(p, v.rules) << " supply " << p.supply[0] << "/"
                        << p.supply[1]);
-      SolveRequest r = request(v.rules, p);
-      r.want_pv = i % 8 == 0;
-      const SolveResult got = solver.solve(r);
-      REQUIRE(got.exact());
-      REQUIRE(got.value == expected[i]);
-      if (r.want_pv) check_pv(v.rules, p, got);
+      REQUIRE(got[i].exact());
+      REQUIRE(got[i].value == expected[i]);
+      if (wants_pv(i)) check_pv(v.rules, p, got[i]);
     }
   }
 }
@@ -236,11 +313,11 @@ TEST_CASE("A window gives bounds outside it and the exact value inside it", "[so
 
 TEST_CASE("Plain alpha-beta, the oracle of the long check, agrees with plain minimax", "[solve]") {
   std::mt19937_64 rng(3);
-  for (int size : {4, 6, 8}) {
+  for (int size : {4, 6, 8, 10}) {
     for (const auto& v : variants_for(size)) {
       for (int i = 0; i < 100; ++i) {
-        const Position p = random_endgame(v.rules, rng, 9, i);
-        REQUIRE(plain_alphabeta(v.rules, p, -1000, 1000) == plain_minimax(v.rules, p));
+        const Position p = random_endgame(v.rules, rng, size == 10 ? 8 : 9, i);
+        REQUIRE(plain_alphabeta(v.rules, p) == plain_minimax(v.rules, p));
       }
     }
   }
