@@ -8,10 +8,6 @@ namespace {
 
 using records::GameRecord;
 
-int empties_of(const Rules& rules, const Position& p) {
-  return popcount(rules.playable() & ~p.occupied());
-}
-
 std::vector<Square> squares_of(const std::vector<Square>& moves) {
   std::vector<Square> out = moves;
   std::sort(out.begin(), out.end());
@@ -49,7 +45,7 @@ class ExactSolver {
     req.all_moves = all_moves;
     req.want_pv = false;
     req.threads =
-        empties_of(rules_, p) >= options_.parallel_solve_empties ? options_.solver_threads : 1;
+        rules_.empties(p) >= options_.parallel_solve_empties ? options_.solver_threads : 1;
     req.stop = options_.stop;
     SolveResult r = solver_.solve(req);
     nodes_ += r.nodes;
@@ -108,7 +104,7 @@ class GameAnnotator {
            (options_.stop != nullptr && options_.stop->load());
   }
   bool in_exact_zone(const Position& p) const {
-    return empties_of(rules_, p) <= options_.exact_empties;
+    return rules_.empties(p) <= options_.exact_empties;
   }
 
   void describe_moves();
@@ -149,7 +145,7 @@ void GameAnnotator::describe_moves() {
     a.inferred = m.inferred;
     a.flipped = m.flipped;
     a.after = rules_.tally(positions_[k + 1]);
-    a.empties = empties_of(rules_, before);
+    a.empties = rules_.empties(before);
     a.legal = rules_.legal_moves(before);
     const int other = popcount(rules_.legal_moves(rules_.pass(before)));
     a.mobility[static_cast<std::size_t>(index(before.to_move))] = popcount(a.legal);
@@ -191,7 +187,7 @@ void GameAnnotator::solve_exact_zone() {
     if (stopped()) return;
     next_value = s.value;
     EndAnnotation end;
-    end.empties = empties_of(rules_, final_position);
+    end.empties = rules_.empties(final_position);
     end.legal = rules_.legal_moves(final_position);
     end.exact = ExactValues{s.value, s.value, s.best};
     out_.end = std::move(end);
@@ -244,7 +240,7 @@ void GameAnnotator::estimate_rest() {
   const Position& final_position = positions_.back();
   if (!out_.end && !rules_.game_over(final_position) && !in_exact_zone(final_position)) {
     EndAnnotation end;
-    end.empties = empties_of(rules_, final_position);
+    end.empties = rules_.empties(final_position);
     end.legal = rules_.legal_moves(final_position);
     end.estimate = estimate(final_position, no_square);
     out_.end = std::move(end);
@@ -287,7 +283,7 @@ void GameAnnotator::compare_theoretical() {
   // Free when the position at that depth was solved under the same convention.
   const bool same_convention = rules_.scoring() == Scoring::winner_takes_empties && !rules_.anti();
   for (std::size_t k = 0; k < positions_.size(); ++k) {
-    if (empties_of(rules_, positions_[k]) != w.depth) continue;
+    if (rules_.empties(positions_[k]) != w.depth) continue;
     c.reached = true;
     if (same_convention && dark_values_.size() > k && dark_values_[k]) {
       c.checked = true;
@@ -347,7 +343,7 @@ std::optional<TheoreticalComparison> check_theoretical(const GameRecord& record,
       replay(rules, record.start, record.moves, ReplayOptions{!record.explicit_passes});
   const std::vector<Position> positions = r.positions(rules);
   const auto at_depth = std::find_if(positions.begin(), positions.end(), [&](const Position& q) {
-    return empties_of(rules, q) == w.depth;
+    return rules.empties(q) == w.depth;
   });
   if (at_depth == positions.end()) {
     // The game never reached that depth: a finished game's own score is its theoretical one.

@@ -472,7 +472,7 @@ EvalFeatures eval_features(const Rules& rules, const Position& p) {
 }
 
 int evaluate(const Rules& rules, const Position& p) {
-  const int empties = popcount(rules.playable() & ~p.occupied());
+  const int empties = rules.empties(p);
   const EvalFeatures f = eval_features(rules, p);
   if (rules.geometry().narrow()) return Board<Kernel8>(rules).weigh(f, empties);
   return Board<Kernel10>(rules).weigh(f, empties);

@@ -182,7 +182,7 @@ class RootSearch {
   void remember(const Position& pos, int lower, int upper, Square move) {
     if (rules_.placing(pos)) return;
     const int s = table_supply(pos, pos.supply_of_mover());
-    const int n = popcount(rules_.playable() & ~pos.occupied());
+    const int n = rules_.empties(pos);
     if (narrow_)
       table8_->store(static_cast<Bits64>(pos.player), static_cast<Bits64>(pos.opponent), s, n,
                      lower, upper, move);
@@ -204,7 +204,7 @@ class RootSearch {
 
   // The supply the engine files a position under (-1 when supplies cannot run out).
   int table_supply(const Position& pos, int s) const {
-    const int n = popcount(rules_.playable() & ~pos.occupied());
+    const int n = rules_.empties(pos);
     const int s_other = pos.supply[static_cast<std::size_t>(index(opposite(pos.to_move)))];
     return s < n || s_other < n ? s : -1;
   }
@@ -344,13 +344,12 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
     put_first(moves, Square{known->move});
     const int bound = known->lower > -score_inf ? known->lower : known->upper;
     if (std::abs(bound) < score_inf) moves.front().guess = -bound;
-  } else if (popcount(rules_.playable() & ~root.occupied()) >= root_estimate_min_empties &&
-             !rules_.placing(root)) {
+  } else if (rules_.empties(root) >= root_estimate_min_empties && !rules_.placing(root)) {
     order_by_estimate(moves, c);
   }
   {
     const std::lock_guard lock(progress_mutex_);
-    progress_.empties = popcount(rules_.playable() & ~root.occupied());
+    progress_.empties = rules_.empties(root);
     progress_.alpha = alpha;
     progress_.beta = beta;
     progress_.moves_total = static_cast<int>(moves.size());

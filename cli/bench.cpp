@@ -61,7 +61,7 @@ std::vector<SignatureCase> signature_cases() {
 Position seeded_position(const Rules& rules, int empties, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   Position p = rules.initial();
-  while (popcount(rules.playable() & ~p.occupied()) > empties) {
+  while (rules.empties(p) > empties) {
     Bits moves = rules.legal_moves(p);
     if (moves == 0) {
       if (rules.game_over(p)) break;
@@ -114,8 +114,8 @@ int run_signature(const std::vector<std::string>& args) {
     } else {
       char line[160];
       std::snprintf(line, sizeof line, "%-18s %3d empties  value %4s  %12s nodes  %7.3f s", c.name,
-                    popcount(c.rules.playable() & ~p.occupied()), signed_value(r.value).c_str(),
-                    grouped(r.nodes).c_str(), r.seconds);
+                    c.rules.empties(p), signed_value(r.value).c_str(), grouped(r.nodes).c_str(),
+                    r.seconds);
       std::cout << line << "\n";
     }
   }

@@ -54,7 +54,7 @@ std::string outcome(const Rules& rules, const Position& root, const SolveResult&
 
 void print_result(const Rules& rules, const Position& root, const SolveResult& r,
                   const SolveOptions& opt, int threads) {
-  const int empties = popcount(rules.playable() & ~root.occupied());
+  const int empties = rules.empties(root);
   std::cout << rules.describe() << "; " << color_name(root.to_move) << " to move, " << empties
             << " empties\n";
   std::cout << (opt.wld ? "outcome: " : "value: ") << value_text(r, opt.wld) << " for "
@@ -114,7 +114,7 @@ int run_suite(const Rules& rules, std::vector<ObfPosition> suite, const SolveOpt
     const auto listed = obf_best_score(entry);
     if (listed && !opt.wld) ++checked;
     if (!problem.empty()) ++wrong;
-    const int empties = popcount(rules.playable() & ~entry.position.occupied());
+    const int empties = rules.empties(entry.position);
     if (opt.json) {
       nlohmann::json j = result_json(rules, entry.position, r, opt.wld);
       j["number"] = entry.number;

@@ -70,7 +70,7 @@ nlohmann::json result_json(const Rules& rules, const Position& root, const Solve
   const auto& g = rules.geometry();
   nlohmann::json j;
   j["to_move"] = color_name(root.to_move);
-  j["empties"] = popcount(rules.playable() & ~root.occupied());
+  j["empties"] = rules.empties(root);
   j["scoring"] = scoring_name(rules.scoring());
   j["complete"] = r.complete;
   j["exact"] = r.exact() && !wld;

@@ -61,6 +61,8 @@ class Rules {
   Scoring scoring() const { return scoring_; }
   // Squares where discs may stand: the board less its holes.
   Bits playable() const { return playable_; }
+  // Playable squares still empty in a position.
+  int empties(const Position& p) const { return popcount(playable_ & ~p.occupied()); }
 
   Rules with_scoring(Scoring s) const;
 

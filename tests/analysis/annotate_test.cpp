@@ -17,10 +17,6 @@ using namespace reversi;
 
 namespace {
 
-int empties(const Rules& rules, const Position& p) {
-  return popcount(rules.playable() & ~p.occupied());
-}
-
 // The exact value for the mover, by plain minimax over the reference rules.
 int minimax(const Rules& rules, const Position& p) {
   return reference::minimax(rules, reference::from_position(rules, p));
@@ -82,8 +78,8 @@ void check_against_minimax(const Rules& rules, const records::GameRecord& record
     CHECK(m.side == p.to_move);
     CHECK(m.square == r.moves[k].square);
     CHECK(m.legal == rules.legal_moves(p));
-    CHECK(m.empties == empties(rules, p));
-    if (empties(rules, p) > exact_empties) {
+    CHECK(m.empties == rules.empties(p));
+    if (rules.empties(p) > exact_empties) {
       CHECK_FALSE(m.exact);
       CHECK(m.estimate);
       continue;
@@ -293,7 +289,7 @@ TEST_CASE("A game with one blunder loses exactly there, and turns there when the
   for (int attempt = 0; attempt < 40 && turning < 2; ++attempt) {
     // A middle-game position with 12 empties, then perfect play but for one move.
     const Position start = reference::random_position(rules, rng, 48);
-    if (rules.game_over(start) || empties(rules, start) < 10) continue;
+    if (rules.game_over(start) || rules.empties(start) < 10) continue;
     const int blunder_ply = static_cast<int>(rng() % 4);
     const BuiltGame g = build_game_with_blunder(rules, start, blunder_ply);
     if (g.blunder_number == 0 || g.best_value == g.blunder_value) continue;
@@ -367,7 +363,7 @@ TEST_CASE("The WTHOR theoretical score is checked at the header's depth", "[anno
   const Replay r = replay(rules, rules.initial(), record.moves);
   Position at_depth;
   for (const Position& p : r.positions(rules))
-    if (empties(rules, p) == 10) {
+    if (rules.empties(p) == 10) {
       at_depth = p;
       break;
     }

@@ -31,10 +31,6 @@ EstimateResult estimate(Estimator& e, const Rules& rules, const Position& p, int
   return e.estimate(r);
 }
 
-int empties(const Rules& rules, const Position& p) {
-  return popcount(rules.playable() & ~p.occupied());
-}
-
 // A position `empty_target` empties from the end reached by random play, not over.
 std::optional<Position> random_endgame(const Rules& rules, std::mt19937_64& rng, int empty_target) {
   const int plies = popcount(rules.playable()) - 4 - empty_target;
@@ -84,8 +80,8 @@ TEST_CASE("An estimate whose horizon reaches the end is the exact minimax value"
       const auto p = random_endgame(rules, rng, target);
       if (!p) continue;
       const int exact = reference::minimax(rules, reference::from_position(rules, *p));
-      const EstimateResult r = estimate(e, rules, *p, empties(rules, *p) + 1);
-      INFO("empties " << empties(rules, *p));
+      const EstimateResult r = estimate(e, rules, *p, rules.empties(*p) + 1);
+      INFO("empties " << rules.empties(*p));
       CHECK(r.value == exact * estimate_units_per_disc);
     }
   }
@@ -268,7 +264,7 @@ TEST_CASE("The evaluation weights are refitted on the WTHOR games", "[.fit]") {
     for_each_wthor_position(
         dir + "/WTH_" + std::to_string(year) + ".wtb",
         [&](const Rules& rules, const Position& p, int target) {
-          const int stage = eval_stage(empties(rules, p), popcount(rules.playable()));
+          const int stage = eval_stage(rules.empties(p), popcount(rules.playable()));
           fits[static_cast<std::size_t>(stage)].add(eval_features(rules, p), target);
         });
   std::printf("    //  mob  pot  corner    x     c  edge  discs parity\n");

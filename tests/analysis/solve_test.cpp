@@ -39,10 +39,6 @@ constexpr int oracle_sort_min_empties = 6;
 // Below this many empties the oracle does not remember positions, which keeps its memo small.
 constexpr int oracle_memo_min_empties = 5;
 
-int empties(const Rules& rules, const Position& p) {
-  return popcount(rules.playable() & ~p.occupied());
-}
-
 // What the oracle has proven of a position: its value lies in [lower, upper].
 struct Proven {
   int lower = -1000;
@@ -79,7 +75,7 @@ int plain_alphabeta(const Rules& rules, const Position& p, int alpha, int beta, 
     if (!rules.has_move(passed)) return std::clamp(rules.value(p, p.to_move), alpha, beta);
     return -plain_alphabeta(rules, passed, -beta, -alpha, memo);
   }
-  const int left = empties(rules, p);
+  const int left = rules.empties(p);
   const bool remember = left >= oracle_memo_min_empties;
   if (remember) {
     if (const auto known = memo.find(p); known != memo.end()) {
@@ -100,8 +96,9 @@ int plain_alphabeta(const Rules& rules, const Position& p, int alpha, int beta, 
     children[count++] = {sort ? popcount(rules.legal_moves(next)) : 0, next};
   });
   const auto end = children.begin() + static_cast<std::ptrdiff_t>(count);
-  std::stable_sort(children.begin(), end,
-                   [](const Child& a, const Child& b) { return a.replies < b.replies; });
+  if (sort)
+    std::stable_sort(children.begin(), end,
+                     [](const Child& a, const Child& b) { return a.replies < b.replies; });
   int result = alpha;
   for (auto child = children.begin(); child != end; ++child) {
     result = std::max(result, -plain_alphabeta(rules, child->position, -beta, -result, memo));
