@@ -4,16 +4,14 @@
 #include <optional>
 #include <stdexcept>
 
-#include "analysis/endgame/board_ops.hpp"
 #include "analysis/endgame/layout.hpp"
+#include "core/kernel.hpp"
 
 namespace reversi {
 
 namespace {
 
-using endgame::BitsOf;
 using endgame::Layout;
-using endgame::Ops;
 
 // Above every value a search can return (exact margins are at most 100 discs on 10x10).
 constexpr int infinity = 1'000'000;
@@ -93,9 +91,9 @@ struct Board {
   B legal(B p, B o, B empty, int supply) const {
     if (supply <= 0) return 0;
     if (placing(p, o)) return empty & centre;
-    return Ops<K>::moves(p, o, empty);
+    return K::legal_moves(p, o, empty);
   }
-  B flips(B p, B o, int sq) const { return placing(p, o) ? B(0) : Ops<K>::flips(p, o, sq); }
+  B flips(B p, B o, int sq) const { return placing(p, o) ? B(0) : K::flips(p, o, sq); }
 
   int final_units(B p, B o) const {
     const int own = popcount(p);
@@ -329,7 +327,7 @@ class Search {
         c.order += hash_move_order;
       } else if (depth >= 3) {
         const B child_empty = empty ^ (B(1) << sq);
-        c.order -= replies_weight * popcount(Ops<K>::moves(c.player, c.opponent, child_empty));
+        c.order -= replies_weight * popcount(K::legal_moves(c.player, c.opponent, child_empty));
       }
     });
     return count;

@@ -18,9 +18,6 @@ inline constexpr std::uint8_t unlimited_supply = 255;
 inline constexpr int placement_moves = 4;
 
 template <class K>
-using BitsOf = std::remove_const_t<decltype(K::all_squares())>;
-
-template <class K>
 struct State {
   using B = BitsOf<K>;
   B player = 0;

@@ -22,9 +22,9 @@
 #include <cstdint>
 #include <mutex>
 
-#include "analysis/endgame/board_ops.hpp"
 #include "analysis/endgame/layout.hpp"
 #include "analysis/endgame/table.hpp"
+#include "core/kernel.hpp"
 
 namespace reversi::endgame {
 
@@ -85,7 +85,6 @@ template <class K, bool Anti, bool WinnerTakesEmpties, bool Limited>
 class Engine {
  public:
   using B = BitsOf<K>;
-  using Op = Ops<K>;
 
   Engine(const Layout<K>& layout, Table<B>& table, int supply_offset, Tuning tuning = {})
       : lay_(layout), table_(table), supply_offset_(supply_offset), tune_(tuning) {}
@@ -111,7 +110,7 @@ class Engine {
   // The other side's supply: every move so far used one disc and one empty square.
   int other_supply(int n, int s) const { return Limited ? n + supply_offset_ - s : s; }
   int table_supply(int s) const { return Limited ? s : -1; }
-  B legal(B p, B o, B empty, int s) const { return can_move(s) ? Op::moves(p, o, empty) : 0; }
+  B legal(B p, B o, B empty, int s) const { return can_move(s) ? K::legal_moves(p, o, empty) : 0; }
 
  private:
   struct Move {
@@ -136,11 +135,11 @@ class Engine {
   int solve_1(B p, B o, int s, int sq, Context& c) const {
     ++c.nodes;
     if (can_move(s)) {
-      const B f = Op::flips(p, o, sq);
+      const B f = K::flips(p, o, sq);
       if (f != 0) return full_board_score(popcount(p) + popcount(f) + 1);
     }
     if (can_move(other_supply(1, s))) {
-      const B f = Op::flips(o, p, sq);
+      const B f = K::flips(o, p, sq);
       if (f != 0) return -full_board_score(popcount(o) + popcount(f) + 1);
     }
     return final_score(p, o);
@@ -151,16 +150,16 @@ class Engine {
     int best = -score_inf;
     const int s_child = other_supply(2, s);
     if (can_move(s)) {
-      B f = Op::flips(p, o, x1);
+      B f = K::flips(p, o, x1);
       if (f != 0) {
         best = -solve_1(o ^ f, p ^ f ^ (B(1) << x1), s_child, x2, c);
         if (best > alpha) return best;
       }
-      f = Op::flips(p, o, x2);
+      f = K::flips(p, o, x2);
       if (f != 0) best = std::max(best, -solve_1(o ^ f, p ^ f ^ (B(1) << x2), s_child, x1, c));
       if (best > -score_inf) return best;
     }
-    if (can_move(s_child) && (Op::flips(o, p, x1) | Op::flips(o, p, x2)) != 0)
+    if (can_move(s_child) && (K::flips(o, p, x1) | K::flips(o, p, x2)) != 0)
       return -solve_2(o, p, -alpha - 1, s_child, x1, x2, c);
     return final_score(p, o);
   }
@@ -186,7 +185,7 @@ class Engine {
           const int sq = lowest_square(todo);
           todo &= todo - 1;
           if ((lay_.neighbours[static_cast<std::size_t>(sq)] & o) == 0) continue;
-          const B f = Op::flips(p, o, sq);
+          const B f = K::flips(p, o, sq);
           if (f == 0) continue;
           const B np = o ^ f;
           const B no = p ^ f ^ (B(1) << sq);
@@ -236,7 +235,7 @@ class Engine {
     for_each_square(moves, [&](int sq) {
       Move& m = list[count++];
       m.square = sq;
-      m.flipped = Op::flips(p, o, sq);
+      m.flipped = K::flips(p, o, sq);
       const B np = o ^ m.flipped;
       const B no = p ^ m.flipped ^ (B(1) << sq);
       const B child_empty = empty ^ (B(1) << sq);
@@ -245,7 +244,7 @@ class Engine {
       } else if (np == 0) {
         m.score = wipeout_score;
       } else {
-        const B replies = Op::moves(np, no, child_empty);
+        const B replies = K::legal_moves(np, no, child_empty);
         const int mobility = popcount(replies) + popcount(replies & lay_.corners);
         const int potential = popcount(lay_.potential_moves(no, child_empty));
         m.score = lay_.square_value[static_cast<std::size_t>(sq)] +
@@ -260,8 +259,8 @@ class Engine {
 
   // A rough evaluation for ordering only: mobility, room for mobility, corners.
   int heuristic(B p, B o, B empty) const {
-    const B mine = Op::moves(p, o, empty);
-    const B theirs = Op::moves(o, p, empty);
+    const B mine = K::legal_moves(p, o, empty);
+    const B theirs = K::legal_moves(o, p, empty);
     const int mobility = popcount(mine) + popcount(mine & lay_.corners) - popcount(theirs) -
                          popcount(theirs & lay_.corners);
     const int potential =
@@ -275,9 +274,9 @@ class Engine {
     ++c.nodes;
     const B empty = lay_.playable & ~(p | o);
     if (depth == 0) return heuristic(p, o, empty);
-    const B moves = Op::moves(p, o, empty);
+    const B moves = K::legal_moves(p, o, empty);
     if (moves == 0) {
-      if (Op::moves(o, p, empty) == 0) return final_score(p, o) * 1000;
+      if (K::legal_moves(o, p, empty) == 0) return final_score(p, o) * 1000;
       return -heuristic_search(o, p, depth, -beta, -alpha, c);
     }
     int best = -score_inf * 1000;
@@ -285,7 +284,7 @@ class Engine {
     while (todo != 0) {
       const int sq = lowest_square(todo);
       todo &= todo - 1;
-      const B f = Op::flips(p, o, sq);
+      const B f = K::flips(p, o, sq);
       const int v = -heuristic_search(o ^ f, p ^ f ^ (B(1) << sq), depth - 1, -beta,
                                       -std::max(alpha, best), c);
       if (v > best) {

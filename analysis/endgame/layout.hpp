@@ -5,7 +5,7 @@
 #include <array>
 #include <cstdint>
 
-#include "analysis/endgame/board_ops.hpp"
+#include "core/kernel.hpp"
 #include "core/rules.hpp"
 
 namespace reversi::endgame {

@@ -1,4 +1,7 @@
-// The bitboard kernel against the array-based reference on random positions.
+// The move generator (core/kernel.hpp), directly and through the rules layer, against the
+// array-based reference on random positions.
+#include "core/kernel.hpp"
+
 #include <catch2/catch.hpp>
 #include <random>
 
@@ -93,10 +96,38 @@ void check_against_reference(const Rules& rules, const Position& p) {
   REQUIRE(t.empty == empty);
 }
 
-}  // namespace
+// The move generator's own view: discs that flip, nothing else. Placements and an exhausted
+// supply are the board's business, so the reference plays here without either.
+template <class K>
+void check_kernel_against_reference(const Rules& rules, const Position& p) {
+  using B = BitsOf<K>;
+  auto ref = reference::from_position(rules, p);
+  ref.free_start = false;
+  ref.supply[reference::dark] = ref.supply[reference::light] = Position::unlimited;
+  const auto& g = rules.geometry();
+  const auto player = static_cast<B>(p.player);
+  const auto opponent = static_cast<B>(p.opponent);
+  const auto empty = static_cast<B>(rules.playable() & ~p.occupied());
+  B expected_moves = 0;
+  for (auto [r, c] : reference::legal_moves(ref)) expected_moves |= bit<B>(g.square(r, c));
+  REQUIRE(K::scalar_legal_moves(player, opponent, empty) == expected_moves);
+  if constexpr (K::vectorised)
+    REQUIRE(K::vector_legal_moves(player, opponent, empty) == expected_moves);
+  // Every legal move, and one empty square that is not, which must flip nothing.
+  const B illegal = empty & ~expected_moves;
+  const B tried = expected_moves | (illegal & (~illegal + 1));
+  for_each_square(tried, [&](Square sq) {
+    B expected_flips = 0;
+    for (auto [r, c] : reference::flips(ref, g.row(sq), g.col(sq)))
+      expected_flips |= bit<B>(g.square(r, c));
+    INFO("square " << g.name(sq));
+    REQUIRE(K::scalar_flips(player, opponent, sq) == expected_flips);
+    if constexpr (K::vectorised) REQUIRE(K::vector_flips(player, opponent, sq) == expected_flips);
+  });
+}
 
-TEST_CASE("The kernel agrees with the reference on random positions of every size and variant",
-          "[kernel]") {
+template <class F>
+void for_random_positions(F&& check) {
   for (int size : Geometry::supported_sizes) {
     for (const auto& v : variants_for(size)) {
       INFO(size << "x" << size << " " << v.name);
@@ -105,8 +136,28 @@ TEST_CASE("The kernel agrees with the reference on random positions of every siz
       for (int i = 0; i < reference::scaled(positions_per_variant); ++i) {
         const Position p = random_test_position(v.rules, rng, i);
         INFO("position " << i);
-        check_against_reference(v.rules, p);
+        check(v.rules, p);
       }
     }
   }
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Both paths of the move generator find the reference's moves and flips on every size "
+    "and variant",
+    "[kernel]") {
+  CHECK(Kernel8::vectorised == (REVERSI_KERNEL_AVX2 != 0));
+  for_random_positions([](const Rules& rules, const Position& p) {
+    if (rules.geometry().narrow())
+      check_kernel_against_reference<Kernel8>(rules, p);
+    else
+      check_kernel_against_reference<Kernel10>(rules, p);
+  });
+}
+
+TEST_CASE("The rules layer agrees with the reference on random positions of every size and variant",
+          "[kernel]") {
+  for_random_positions(check_against_reference);
 }
