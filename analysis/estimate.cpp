@@ -5,7 +5,8 @@
 #include <stdexcept>
 
 #include "analysis/endgame/layout.hpp"
-#include "core/kernel.hpp"
+#include "core/board.hpp"
+#include "core/hash.hpp"
 
 namespace reversi {
 
@@ -66,41 +67,20 @@ struct Corners {
   }
 };
 
-// What one evaluation needs, built once per rules.
+// What one evaluation needs, built once per rules: the rules on bitboards and the square sets.
 template <class K>
-struct Board {
+struct Evaluator {
   using B = BitsOf<K>;
+  Board<K> board;
   Layout<K> layout;
   Corners<K> corners;
-  B centre;
-  bool free_start;
-  bool anti;
-  Scoring scoring;
 
-  explicit Board(const Rules& rules)
-      : layout(rules),
-        corners(rules.geometry(), static_cast<B>(rules.playable())),
-        centre(static_cast<B>(rules.geometry().centre())),
-        free_start(rules.start() == Start::free),
-        anti(rules.anti()),
-        scoring(rules.scoring()) {}
+  explicit Evaluator(const Rules& rules)
+      : board(rules), layout(rules), corners(rules.geometry(), static_cast<B>(rules.playable())) {}
 
-  // During the free-centre placements a move is any empty centre square and flips nothing.
-  bool placing(B p, B o) const { return free_start && popcount(p | o) < 4; }
-
-  B legal(B p, B o, B empty, int supply) const {
-    if (supply <= 0) return 0;
-    if (placing(p, o)) return empty & centre;
-    return K::legal_moves(p, o, empty);
-  }
-  B flips(B p, B o, int sq) const { return placing(p, o) ? B(0) : K::flips(p, o, sq); }
-
-  int final_units(B p, B o) const {
-    const int own = popcount(p);
-    const int other = popcount(o);
-    return margin(own, other, layout.n_playable - own - other, anti, scoring) *
-           estimate_units_per_disc;
-  }
+  B legal(B p, B o, B empty, int supply) const { return board.legal(p, o, empty, supply); }
+  B flips(B p, B o, int sq) const { return board.flips(p, o, sq); }
+  int final_units(B p, B o) const { return board.final_margin(p, o) * estimate_units_per_disc; }
 
   EvalFeatures features(B p, B o, B empty, B my_moves, B their_moves) const {
     EvalFeatures f{};
@@ -127,7 +107,8 @@ struct Board {
     const auto& w =
         fitted_weights[static_cast<std::size_t>(eval_stage(empties, layout.n_playable))];
     int sum = 0;
-    for (std::size_t i = 0; i < f.size(); ++i) sum += w[i] * f[i] * (anti ? anti_signs[i] : 1);
+    for (std::size_t i = 0; i < f.size(); ++i)
+      sum += w[i] * f[i] * (board.anti() ? anti_signs[i] : 1);
     // An estimate never claims more than the board can give.
     const int cap = layout.n_playable * estimate_units_per_disc - 1;
     return std::clamp(sum, -cap, cap);
@@ -145,24 +126,6 @@ struct Entry {
   int lower = -infinity;
   int upper = infinity;
 };
-
-std::uint64_t mix(std::uint64_t h, std::uint64_t w) {
-  h ^= w;
-  h *= 0xBF58476D1CE4E5B9ull;
-  return h ^ (h >> 31);
-}
-
-template <class B>
-std::uint64_t hash_of(B p, B o, int supply) {
-  std::uint64_t h = 0x9E3779B97F4A7C15ull ^ static_cast<std::uint64_t>(supply);
-  if constexpr (sizeof(B) == 8) {
-    h = mix(mix(h, p), o);
-  } else {
-    h = mix(mix(h, static_cast<std::uint64_t>(p)), static_cast<std::uint64_t>(p >> 64));
-    h = mix(mix(h, static_cast<std::uint64_t>(o)), static_cast<std::uint64_t>(o >> 64));
-  }
-  return h;
-}
 
 // A move and the position it leads to, from the child's side.
 template <class B>
@@ -193,8 +156,8 @@ struct Estimator::Impl {
   std::vector<Entry<Bits128>> wide;
   std::uint32_t stamp = 0;
   std::optional<Rules> rules;
-  std::unique_ptr<Board<Kernel8>> board8;
-  std::unique_ptr<Board<Kernel10>> board10;
+  std::unique_ptr<Evaluator<Kernel8>> board8;
+  std::unique_ptr<Evaluator<Kernel10>> board10;
 
   explicit Impl(int bits) : table_bits(std::clamp(bits, 4, 26)) {}
 
@@ -205,9 +168,9 @@ struct Estimator::Impl {
       board8.reset();
       board10.reset();
       if (r.geometry().narrow()) {
-        board8 = std::make_unique<Board<Kernel8>>(r);
+        board8 = std::make_unique<Evaluator<Kernel8>>(r);
       } else {
-        board10 = std::make_unique<Board<Kernel10>>(r);
+        board10 = std::make_unique<Evaluator<Kernel10>>(r);
       }
     }
     const std::size_t n = std::size_t{1} << table_bits;
@@ -232,15 +195,22 @@ class Search {
  public:
   using B = BitsOf<K>;
 
-  Search(const Board<K>& board, std::vector<Entry<B>>& table, std::uint32_t stamp,
-         const std::atomic<bool>* stop)
-      : board_(board), table_(table), mask_(table.size() - 1), stamp_(stamp), stop_(stop) {}
+  Search(const Evaluator<K>& board, Supply supply, std::vector<Entry<B>>& table,
+         std::uint32_t stamp, const std::atomic<bool>* stop)
+      : board_(board),
+        supply_(supply),
+        table_(table),
+        mask_(table.size() - 1),
+        stamp_(stamp),
+        stop_(stop) {}
 
   std::uint64_t nodes() const { return nodes_; }
   bool stopped() const { return stopped_; }
 
-  int evaluate(B p, B o, int s_me, int s_other) const {
+  // `s_me`: the mover's supply (core/board.hpp); the other side's follows from it.
+  int evaluate(B p, B o, int s_me) const {
     const B empty = board_.layout.playable & ~(p | o);
+    const int s_other = supply_.other(popcount(empty), s_me);
     const B mine = board_.legal(p, o, empty, s_me);
     const B theirs = board_.legal(o, p, empty, s_other);
     if (mine == 0 && theirs == 0) return board_.final_units(p, o);
@@ -248,19 +218,20 @@ class Search {
   }
 
   // Fail-soft alpha-beta, principal-variation style: exact inside (alpha, beta), else a bound.
-  int value(B p, B o, int s_me, int s_other, int depth, int alpha, int beta) {
+  int value(B p, B o, int s_me, int depth, int alpha, int beta) {
     if (++nodes_ % stop_check_interval == 0 && stop_ != nullptr && stop_->load()) stopped_ = true;
     if (stopped_) return 0;
-    if (depth <= 0) return evaluate(p, o, s_me, s_other);
+    if (depth <= 0) return evaluate(p, o, s_me);
     const B empty = board_.layout.playable & ~(p | o);
+    const int s_other = supply_.other(popcount(empty), s_me);
     const B moves = board_.legal(p, o, empty, s_me);
     if (moves == 0) {
       if (board_.legal(o, p, empty, s_other) == 0) return board_.final_units(p, o);
-      return -value(o, p, s_other, s_me, depth, -beta, -alpha);  // a pass costs no depth
+      return -value(o, p, s_other, depth, -beta, -alpha);  // a pass costs no depth
     }
     // Nodes just above the leaves cost less to search than to look up.
     const bool use_table = depth >= table_min_depth;
-    Entry<B>& slot = table_[hash_of(p, o, s_me) & mask_];
+    Entry<B>& slot = table_[position_hash(p, o, static_cast<std::uint64_t>(s_me)) & mask_];
     const bool hit = use_table && slot.stamp == stamp_ && slot.player == p && slot.opponent == o &&
                      slot.supply == s_me;
     int hash_move = -1;
@@ -276,7 +247,6 @@ class Search {
     }
     Child<B> children[max_board_squares];
     const int count = expand(p, o, moves, empty, depth, hash_move, children);
-    const int s_child = s_me - (s_me == Position::unlimited ? 0 : 1);
     int best = -infinity;
     int best_move = -1;
     int a = alpha;
@@ -285,11 +255,10 @@ class Search {
       const Child<B>& c = children[i];
       int v;
       if (i == 0) {
-        v = -value(c.player, c.opponent, s_other, s_child, depth - 1, -beta, -a);
+        v = -value(c.player, c.opponent, s_other, depth - 1, -beta, -a);
       } else {
-        v = -value(c.player, c.opponent, s_other, s_child, depth - 1, -a - 1, -a);
-        if (v > a && v < beta)
-          v = -value(c.player, c.opponent, s_other, s_child, depth - 1, -beta, -a);
+        v = -value(c.player, c.opponent, s_other, depth - 1, -a - 1, -a);
+        if (v > a && v < beta) v = -value(c.player, c.opponent, s_other, depth - 1, -beta, -a);
       }
       if (stopped_) return 0;
       if (v > best) {
@@ -343,7 +312,8 @@ class Search {
   }
 
  private:
-  const Board<K>& board_;
+  const Evaluator<K>& board_;
+  Supply supply_;
   std::vector<Entry<B>>& table_;
   std::size_t mask_;
   std::uint32_t stamp_;
@@ -360,17 +330,18 @@ struct RootMove {
 };
 
 template <class K>
-EstimateResult estimate_with(const Board<K>& board, std::vector<Entry<BitsOf<K>>>& table,
+EstimateResult estimate_with(const Evaluator<K>& board, std::vector<Entry<BitsOf<K>>>& table,
                              std::uint32_t stamp, const EstimateRequest& req) {
   using B = BitsOf<K>;
   EstimateResult out;
   out.depth = std::clamp(req.depth, 1, max_estimate_depth);
-  Search<K> search(board, table, stamp, req.stop);
   B p = static_cast<B>(req.root.player);
   B o = static_cast<B>(req.root.opponent);
-  int s_me = req.root.supply_of_mover();
-  int s_other = req.root.supply[static_cast<std::size_t>(index(opposite(req.root.to_move)))];
   B empty = board.layout.playable & ~(p | o);
+  const Supply supply = Supply::of(req.root, popcount(empty));
+  Search<K> search(board, supply, table, stamp, req.stop);
+  int s_me = req.root.supply_of_mover();
+  int s_other = supply.other(popcount(empty), s_me);
   B moves = board.legal(p, o, empty, s_me);
   if (moves == 0) {
     if (board.legal(o, p, empty, s_other) == 0) {
@@ -380,14 +351,14 @@ EstimateResult estimate_with(const Board<K>& board, std::vector<Entry<BitsOf<K>>
     }
     out.passed = true;
     std::swap(p, o);
-    std::swap(s_me, s_other);
+    s_me = s_other;
+    s_other = supply.other(popcount(empty), s_me);
     moves = board.legal(p, o, empty, s_me);
   }
   Child<B> children[max_board_squares];
   const int count = search.expand(p, o, moves, empty, out.depth, -1, children);
   std::stable_sort(children, children + count,
                    [](const Child<B>& x, const Child<B>& y) { return x.order > y.order; });
-  const int s_child = s_me - (s_me == Position::unlimited ? 0 : 1);
   std::vector<RootMove> root(static_cast<std::size_t>(count));
   for (int i = 0; i < count; ++i) root[static_cast<std::size_t>(i)].square = children[i].square;
   const auto child_of = [&](int square) -> const Child<B>& {
@@ -397,7 +368,7 @@ EstimateResult estimate_with(const Board<K>& board, std::vector<Entry<BitsOf<K>>
   };
   const auto search_move = [&](const RootMove& m, int depth, int alpha, int beta) {
     const Child<B>& c = child_of(m.square);
-    return -search.value(c.player, c.opponent, s_other, s_child, depth - 1, -beta, -alpha);
+    return -search.value(c.player, c.opponent, s_other, depth - 1, -beta, -alpha);
   };
 
   int best = -infinity;
@@ -453,11 +424,12 @@ EstimateResult estimate_with(const Board<K>& board, std::vector<Entry<BitsOf<K>>
 template <class K>
 EvalFeatures features_with(const Rules& rules, const Position& pos) {
   using B = BitsOf<K>;
-  const Board<K> board(rules);
+  const Evaluator<K> board(rules);
   const B p = static_cast<B>(pos.player);
   const B o = static_cast<B>(pos.opponent);
   const B empty = board.layout.playable & ~(p | o);
-  const int s_other = pos.supply[static_cast<std::size_t>(index(opposite(pos.to_move)))];
+  const int s_other =
+      Supply::of(pos, popcount(empty)).other(popcount(empty), pos.supply_of_mover());
   return board.features(p, o, empty, board.legal(p, o, empty, pos.supply_of_mover()),
                         board.legal(o, p, empty, s_other));
 }
@@ -472,8 +444,8 @@ EvalFeatures eval_features(const Rules& rules, const Position& p) {
 int evaluate(const Rules& rules, const Position& p) {
   const int empties = rules.empties(p);
   const EvalFeatures f = eval_features(rules, p);
-  if (rules.geometry().narrow()) return Board<Kernel8>(rules).weigh(f, empties);
-  return Board<Kernel10>(rules).weigh(f, empties);
+  if (rules.geometry().narrow()) return Evaluator<Kernel8>(rules).weigh(f, empties);
+  return Evaluator<Kernel10>(rules).weigh(f, empties);
 }
 
 Estimator::Estimator(int table_bits) : impl_(std::make_unique<Impl>(table_bits)) {}

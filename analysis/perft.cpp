@@ -9,7 +9,8 @@
 #include <memory>
 #include <mutex>
 
-#include "core/kernel.hpp"
+#include "core/board.hpp"
+#include "core/hash.hpp"
 
 namespace reversi {
 
@@ -58,18 +59,8 @@ class CountTable {
     std::uint64_t depth_and_count = 0;  // depth 0 marks an empty slot
   };
 
-  // A multiply-xorshift mix, so every square of both sides reaches the low index bits.
   std::size_t index(B p, B o, int depth) const {
-    std::uint64_t h =
-        static_cast<std::uint64_t>(p) * 0x9E3779B97F4A7C15ULL + static_cast<std::uint64_t>(o);
-    if constexpr (sizeof(B) > 8)
-      h ^= static_cast<std::uint64_t>((p >> 64) * 0x165667B19E3779F9ULL) ^
-           static_cast<std::uint64_t>(o >> 64);
-    h ^= static_cast<std::uint64_t>(depth) << 59;
-    h ^= h >> 32;
-    h *= 0xC2B2AE3D27D4EB4FULL;
-    h ^= h >> 29;
-    return static_cast<std::size_t>(h) & mask_;
+    return static_cast<std::size_t>(position_hash(p, o, static_cast<std::uint64_t>(depth))) & mask_;
   }
 
   std::vector<Entry> entries_;
@@ -80,7 +71,7 @@ class CountTable {
 // template choice so the plain count stays the tight loop it is without one.
 template <class K, class B, bool hashed>
 struct FastCounter {
-  B playable;
+  Board<K> board;
   bool count_finished;
   CountTable<B>* table = nullptr;
 
@@ -98,10 +89,9 @@ struct FastCounter {
   }
 
   std::uint64_t count_uncached(B p, B o, int depth) const {
-    const B empty = playable & ~(p | o);
-    const B moves = K::legal_moves(p, o, empty);
+    const B moves = board.flipping_moves(p, o);
     if (moves == 0) {
-      if (K::legal_moves(o, p, empty) == 0) return count_finished ? 1 : 0;
+      if (board.flipping_moves(o, p) == 0) return count_finished ? 1 : 0;
       return depth == 1 ? 1 : count(o, p, depth - 1);
     }
     if (depth == 1) return static_cast<std::uint64_t>(popcount(moves));
@@ -159,12 +149,14 @@ struct ThreadTables {
 };
 
 template <class K, class B>
-std::uint64_t count_fast(B playable, const Node& node, bool count_finished, CountTable<B>* table) {
+std::uint64_t count_fast(const Rules& rules, const Node& node, bool count_finished,
+                         CountTable<B>* table) {
   const auto p = static_cast<B>(node.position.player);
   const auto o = static_cast<B>(node.position.opponent);
+  const Board<K> board(rules);
   if (table != nullptr)
-    return FastCounter<K, B, true>{playable, count_finished, table}.count(p, o, node.depth);
-  return FastCounter<K, B, false>{playable, count_finished, nullptr}.count(p, o, node.depth);
+    return FastCounter<K, B, true>{board, count_finished, table}.count(p, o, node.depth);
+  return FastCounter<K, B, false>{board, count_finished, nullptr}.count(p, o, node.depth);
 }
 
 std::uint64_t count_node(const Rules& rules, const Node& node, bool count_finished,
@@ -173,9 +165,8 @@ std::uint64_t count_node(const Rules& rules, const Node& node, bool count_finish
   if (rules.start() == Start::free)
     return count_generic(rules, node.position, node.depth, count_finished);
   if (rules.geometry().narrow())
-    return count_fast<Kernel8>(static_cast<Bits64>(rules.playable()), node, count_finished,
-                               tables.local<Bits64>());
-  return count_fast<Kernel10>(rules.playable(), node, count_finished, tables.local<Bits128>());
+    return count_fast<Kernel8>(rules, node, count_finished, tables.local<Bits64>());
+  return count_fast<Kernel10>(rules, node, count_finished, tables.local<Bits128>());
 }
 
 // Expands the tree breadth-first until there are at least `wanted` nodes, counting the leaves

@@ -61,7 +61,7 @@ std::vector<Task<K>> split(const Shared<K>& sh, const State<K>& root, int depth,
   const auto expand = [&](const Task<K>& t, std::vector<Task<K>>& next) {
     const BitsOf<K> moves = sh.board.moves(t.state);
     if (moves == 0) {
-      next.push_back(Task<K>{Board<K>::pass(t.state), t.depth, t.first});
+      next.push_back(Task<K>{sh.board.pass(t.state), t.depth, t.first});
       return;
     }
     for (BitsOf<K> m = moves; m != 0; m &= m - 1) {
@@ -231,7 +231,7 @@ class Puzzle {
     if (w.goal_now(s)) return true;
     const B moves = board_.moves(s);
     if (moves == 0) {
-      const State<K> passed = Board<K>::pass(s);
+      const State<K> passed = board_.pass(s);
       if (board_.moves(passed) == 0) return false;
       path.push_back(no_square);
       if (find_witness(w, passed, d, path)) return true;
@@ -329,7 +329,7 @@ class Puzzle {
     }
     const B moves = board_.moves(s);
     if (moves == 0) {
-      const State<K> passed = Board<K>::pass(s);
+      const State<K> passed = board_.pass(s);
       if (board_.moves(passed) == 0) return;
       path.push_back(no_square);
       list_from(w, passed, d, path, out);
@@ -360,7 +360,7 @@ class Puzzle {
     if (w.goal_now(s)) return settle(true);
     const B moves = board_.moves(s);
     if (moves == 0) {
-      const State<K> passed = Board<K>::pass(s);
+      const State<K> passed = board_.pass(s);
       if (board_.moves(passed) == 0) return settle(false);
       return settle(forced_in_parallel(passed, d, forcer, plies, positions, k));
     }
@@ -428,7 +428,7 @@ class Puzzle {
     }
     if (!size.add(false)) return;
     const B moves = board_.moves(s);
-    if (moves == 0) return measure_strategy(w, Board<K>::pass(s), d, forcer, size);
+    if (moves == 0) return measure_strategy(w, board_.pass(s), d, forcer, size);
     if (s.to_move == forcer) {
       const auto [sq, k] = fastest_forcing_move(w, s, moves, d, forcer);
       return measure_strategy(w, board_.play(s, sq), k, forcer, size);
@@ -451,7 +451,7 @@ class Puzzle {
       return c;
     };
     if (moves == 0) {
-      node.next.push_back(child(Board<K>::pass(s), no_square, d));
+      node.next.push_back(child(board_.pass(s), no_square, d));
     } else if (s.to_move == forcer) {
       const auto [sq, k] = fastest_forcing_move(w, s, moves, d, forcer);
       node.next.push_back(child(board_.play(s, sq), sq, k));
@@ -471,7 +471,7 @@ class Puzzle {
     const B moves = board_.moves(s);
     const bool leaf = d == 0 || board_.over(s) || !w.reach(s, d);
     if (!size.add(leaf) || leaf) return;
-    if (moves == 0) return measure_refutation(w, Board<K>::pass(s), d, forcer, size);
+    if (moves == 0) return measure_refutation(w, board_.pass(s), d, forcer, size);
     if (s.to_move == forcer) {
       for (B m = moves; m != 0; m &= m - 1)
         measure_refutation(w, board_.play(s, lowest_square(m)), d - 1, forcer, size);
@@ -486,7 +486,7 @@ class Puzzle {
 
   const PuzzleRequest& req_;
   std::mutex progress_mutex_;
-  Board<K> board_;
+  PuzzleBoard<K> board_;
   Shared<K> shared_;
   State<K> root_;
   int offset_;

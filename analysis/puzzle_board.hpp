@@ -1,5 +1,5 @@
-// The puzzle search's own view of a game: raw bitboards on one kernel, with the free-centre
-// placements and the disc supply handled exactly as Rules does, and the board's symmetries.
+// The puzzle search's view of a game: the rules of core/board.hpp with the side to move, the
+// lines a wipeout needs, and the board's symmetries.
 #pragma once
 
 #include <array>
@@ -8,51 +8,39 @@
 #include <vector>
 
 #include "analysis/puzzle.hpp"
-#include "core/kernel.hpp"
+#include "core/board.hpp"
 
 namespace reversi::puzzle_detail {
 
-// A supply this large is never exhausted (standard starts).
-inline constexpr std::uint8_t unlimited_supply = 255;
 // The free-centre start places this many discs, flipping nothing, before normal play.
-inline constexpr int placement_moves = 4;
+inline constexpr int placement_moves = placement_discs;
 
+// A position of a game from the rules' start: the bitboard state of core/board.hpp (discs and
+// the mover's supply, in its one encoding) and the side to move.
 template <class K>
-struct State {
+struct State : reversi::Board<K>::State {
   using B = BitsOf<K>;
-  B player = 0;
-  B opponent = 0;
   Color to_move = Color::dark;
-  std::uint8_t supply_player = unlimited_supply;
-  std::uint8_t supply_opponent = unlimited_supply;
 
-  B occupied() const { return player | opponent; }
-  B discs(Color c) const { return c == to_move ? player : opponent; }
+  B occupied() const { return this->player | this->opponent; }
+  B discs(Color c) const { return c == to_move ? this->player : this->opponent; }
 };
 
+// The rules of core/board.hpp over States, and the lines through each square.
 template <class K>
-class Board {
+class PuzzleBoard {
  public:
   using B = BitsOf<K>;
 
-  explicit Board(const Rules& rules)
-      : playable_(static_cast<B>(rules.playable())),
-        centre_(static_cast<B>(rules.geometry().centre())),
-        free_start_(rules.start() == Start::free) {
+  explicit PuzzleBoard(const Rules& rules) : rules_(rules) {
     for (std::size_t sq = 0; sq < lines_.size(); ++sq)
       for (const B ray : K::rays.ray[sq]) lines_[sq] |= ray;
   }
 
-  B playable() const { return playable_; }
+  B playable() const { return rules_.playable(); }
 
   State<K> from_position(const Position& p) const {
-    State<K> s;
-    s.player = static_cast<B>(p.player);
-    s.opponent = static_cast<B>(p.opponent);
-    s.to_move = p.to_move;
-    s.supply_player = supply_from(p.supply[static_cast<std::size_t>(index(p.to_move))]);
-    s.supply_opponent = supply_from(p.supply[static_cast<std::size_t>(index(opposite(p.to_move)))]);
-    return s;
+    return State<K>{rules_.state_of(p), p.to_move};
   }
 
   Position to_position(const State<K>& s) const {
@@ -60,44 +48,19 @@ class Board {
     p.player = static_cast<Bits>(s.player);
     p.opponent = static_cast<Bits>(s.opponent);
     p.to_move = s.to_move;
-    p.supply[static_cast<std::size_t>(index(s.to_move))] = supply_to(s.supply_player);
-    p.supply[static_cast<std::size_t>(index(opposite(s.to_move)))] = supply_to(s.supply_opponent);
+    p.supply[static_cast<std::size_t>(index(s.to_move))] = static_cast<std::int16_t>(s.supply);
+    p.supply[static_cast<std::size_t>(index(opposite(s.to_move)))] =
+        static_cast<std::int16_t>(rules_.other_supply(s));
     return p;
   }
 
-  bool placing(const State<K>& s) const {
-    return free_start_ && popcount(s.occupied()) < placement_moves;
-  }
-
-  B moves(const State<K>& s) const {
-    if (s.supply_player == 0) return 0;
-    const B empty = playable_ & ~s.occupied();
-    if (placing(s)) return empty & centre_;
-    return K::legal_moves(s.player, s.opponent, empty);
-  }
-
+  bool placing(const State<K>& s) const { return rules_.placing(s.player, s.opponent); }
+  B moves(const State<K>& s) const { return rules_.legal(s); }
   State<K> play(const State<K>& s, int square) const {
-    const B flipped = placing(s) ? B(0) : K::flips(s.player, s.opponent, square);
-    State<K> n;
-    n.player = s.opponent ^ flipped;
-    n.opponent = s.player ^ flipped ^ bit<B>(square);
-    n.to_move = opposite(s.to_move);
-    n.supply_player = s.supply_opponent;
-    n.supply_opponent = s.supply_player == unlimited_supply
-                            ? unlimited_supply
-                            : static_cast<std::uint8_t>(s.supply_player - 1);
-    return n;
+    return State<K>{rules_.play(s, square), opposite(s.to_move)};
   }
-
-  static State<K> pass(const State<K>& s) {
-    State<K> n = s;
-    std::swap(n.player, n.opponent);
-    std::swap(n.supply_player, n.supply_opponent);
-    n.to_move = opposite(s.to_move);
-    return n;
-  }
-
-  bool over(const State<K>& s) const { return moves(s) == 0 && moves(pass(s)) == 0; }
+  State<K> pass(const State<K>& s) const { return State<K>{rules_.pass(s), opposite(s.to_move)}; }
+  bool over(const State<K>& s) const { return rules_.game_over(s); }
 
   // The squares from which one move could flip every disc of `discs`: a move flips only along
   // its eight lines, so each disc must lie on one of them.
@@ -120,16 +83,7 @@ class Board {
   }
 
  private:
-  static std::uint8_t supply_from(std::int16_t s) {
-    return s >= unlimited_supply ? unlimited_supply : static_cast<std::uint8_t>(s);
-  }
-  static std::int16_t supply_to(std::uint8_t s) {
-    return s == unlimited_supply ? Position::unlimited : static_cast<std::int16_t>(s);
-  }
-
-  B playable_;
-  B centre_;
-  bool free_start_;
+  reversi::Board<K> rules_;
   // Per square, every square on its eight lines.
   std::array<B, K::squares> lines_{};
 };
@@ -142,7 +96,7 @@ struct GoalSpec {
 
   // The goals that can be read off the discs alone (a game over needs the moves too).
   template <class K>
-  bool holds_on_discs(const Board<K>& board, const State<K>& s) const {
+  bool holds_on_discs(const PuzzleBoard<K>& board, const State<K>& s) const {
     switch (kind) {
       case PuzzleGoalKind::wipeout:
         return wiped_out(board, s);
@@ -166,7 +120,7 @@ struct GoalSpec {
 
  private:
   template <class K>
-  bool wiped_out(const Board<K>& board, const State<K>& s) const {
+  bool wiped_out(const PuzzleBoard<K>& board, const State<K>& s) const {
     // While the free-centre placements are made a side may have no disc yet: not a wipeout.
     if (board.placing(s)) return false;
     if (s.opponent == 0) return mover_may_wipe_out(s.to_move);

@@ -15,7 +15,7 @@
 #include <new>
 #include <type_traits>
 
-#include "core/bits.hpp"
+#include "core/hash.hpp"
 
 namespace reversi::puzzle_detail {
 
@@ -29,35 +29,17 @@ struct Key {
   friend bool operator==(const Key&, const Key&) = default;
 };
 
-inline std::uint32_t make_meta(int to_move, std::uint8_t supply_player,
-                               std::uint8_t supply_opponent, int depth) {
+// The side to move, its disc supply (core/board.hpp's encoding) and the depth searched.
+inline std::uint32_t make_meta(int to_move, int supply, int depth) {
   constexpr std::uint32_t occupied_slot = 1u << 31;
   return occupied_slot | static_cast<std::uint32_t>(to_move) << 24 |
-         static_cast<std::uint32_t>(supply_player) << 16 |
-         static_cast<std::uint32_t>(supply_opponent) << 8 | static_cast<std::uint32_t>(depth);
-}
-
-inline std::uint64_t mix64(std::uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  x ^= x >> 31;
-  return x;
-}
-
-template <class B>
-std::uint64_t fold64(B x) {
-  if constexpr (sizeof(B) == sizeof(std::uint64_t)) {
-    return static_cast<std::uint64_t>(x);
-  } else {
-    return static_cast<std::uint64_t>(x) ^ mix64(static_cast<std::uint64_t>(x >> 64));
-  }
+         static_cast<std::uint32_t>(static_cast<std::uint16_t>(supply)) << 8 |
+         static_cast<std::uint32_t>(depth);
 }
 
 template <class B>
 std::uint64_t hash_of(const Key<B>& k) {
-  return mix64(fold64(k.player) ^ mix64(fold64(k.opponent) + k.meta));
+  return position_hash(k.player, k.opponent, k.meta);
 }
 
 // The number of move sequences from a position (with its moves left) that reach the goal.

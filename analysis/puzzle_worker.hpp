@@ -15,7 +15,7 @@ namespace reversi::puzzle_detail {
 template <class K>
 struct Shared {
   using B = BitsOf<K>;
-  Board<K> board;
+  PuzzleBoard<K> board;
   Symmetries<K> symmetries;
   GoalSpec goal;
   LossyTable<CountEntry<B>>* counts = nullptr;
@@ -73,7 +73,7 @@ class Worker {
     if (sh_.goal.out_of_reach(s, d)) return 0;
     const B moves = board_.moves(s);
     if (moves == 0) {
-      const State<K> passed = Board<K>::pass(s);
+      const State<K> passed = board_.pass(s);
       if (board_.moves(passed) == 0) return sh_.goal.kind == PuzzleGoalKind::end ? 1 : 0;
       return count_within(passed, d, allowed);
     }
@@ -91,7 +91,7 @@ class Worker {
     if (sh_.goal.out_of_reach(s, d)) return false;
     const B moves = board_.moves(s);
     if (moves == 0) {
-      const State<K> passed = Board<K>::pass(s);
+      const State<K> passed = board_.pass(s);
       if (board_.moves(passed) == 0) return sh_.goal.kind == PuzzleGoalKind::end;
       return reach(passed, d);
     }
@@ -118,7 +118,7 @@ class Worker {
     if (sh_.goal.out_of_reach(s, d)) return false;
     const B moves = board_.moves(s);
     if (moves == 0) {
-      const State<K> passed = Board<K>::pass(s);
+      const State<K> passed = board_.pass(s);
       if (board_.moves(passed) == 0) return sh_.goal.kind == PuzzleGoalKind::end;
       return forced(passed, d, forcer);
     }
@@ -160,7 +160,7 @@ class Worker {
   }
 
   std::uint64_t count_after_pass(const State<K>& s, int d) {
-    const State<K> passed = Board<K>::pass(s);
+    const State<K> passed = board_.pass(s);
     if (board_.moves(passed) == 0) return sh_.goal.kind == PuzzleGoalKind::end ? 1 : 0;
     return count(passed, d);  // a pass is not a move
   }
@@ -187,7 +187,7 @@ class Worker {
 
   Key<B> key_of(const State<K>& s, int depth) const {
     const auto [p, o] = sh_.symmetries.canonical(s.player, s.opponent);
-    return Key<B>{p, o, make_meta(index(s.to_move), s.supply_player, s.supply_opponent, depth)};
+    return Key<B>{p, o, make_meta(index(s.to_move), s.supply, depth)};
   }
 
   static BoundEntry<B> bound(const Key<B>& key, bool holds, int d) {
@@ -214,7 +214,7 @@ class Worker {
   }
 
   const Shared<K>& sh_;
-  const Board<K>& board_;
+  const PuzzleBoard<K>& board_;
   std::uint64_t positions_ = 0;
   bool aborted_ = false;
 };

@@ -30,19 +30,10 @@ constexpr int root_estimate_depth = 8;
 
 // Calls f.template operator()<Anti, WinnerTakesEmpties, Limited>() for the run-time flags.
 template <class F>
-int with_flags(bool anti, bool winner, bool limited, F&& f) {
-  if (anti) {
-    if (winner)
-      return limited ? f.template operator()<true, true, true>()
-                     : f.template operator()<true, true, false>();
-    return limited ? f.template operator()<true, false, true>()
-                   : f.template operator()<true, false, false>();
-  }
-  if (winner)
-    return limited ? f.template operator()<false, true, true>()
-                   : f.template operator()<false, true, false>();
-  return limited ? f.template operator()<false, false, true>()
-                 : f.template operator()<false, false, false>();
+int with_flags(bool anti, Scoring scoring, bool limited, F&& f) {
+  return with_scoring_flags(anti, scoring, [&]<bool A, bool W>() {
+    return limited ? f.template operator()<A, W, true>() : f.template operator()<A, W, false>();
+  });
 }
 
 // The symmetries of the board that map the position (and the holes) onto itself.
@@ -204,9 +195,7 @@ class RootSearch {
 
   // The supply the engine files a position under (-1 when supplies cannot run out).
   int table_supply(const Position& pos, int s) const {
-    const int n = rules_.empties(pos);
-    const int s_other = pos.supply[static_cast<std::size_t>(index(opposite(pos.to_move)))];
-    return s < n || s_other < n ? s : -1;
+    return Supply::of(pos, rules_.empties(pos)).limited ? s : -1;
   }
 
   template <class K, class T>
@@ -217,13 +206,10 @@ class RootSearch {
     const B o = static_cast<B>(pos.opponent);
     const int n = popcount(layout.playable & ~(p | o));
     const int s = pos.supply_of_mover();
-    const int s_other = pos.supply[static_cast<std::size_t>(index(opposite(pos.to_move)))];
-    // Supplies that cover every empty square can never run out.
-    const bool limited = s < n || s_other < n;
-    const int offset = s + s_other - n;
-    return with_flags(rules_.anti(), rules_.scoring() == Scoring::winner_takes_empties, limited,
+    const Supply supply = Supply::of(pos, n);
+    return with_flags(rules_.anti(), rules_.scoring(), supply.limited,
                       [&]<bool A, bool W, bool L>() {
-                        const Engine<K, A, W, L> engine(layout, table, offset, tuning_);
+                        const Engine<K, A, W, L> engine(layout, table, supply.offset, tuning_);
                         return engine.search(p, o, alpha, beta, n, s, c);
                       });
   }
@@ -342,8 +328,8 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
     // Met before (the previous position of a game, say): the table's move and bound are a
     // better start than an estimate, and cost nothing.
     put_first(moves, Square{known->move});
-    const int bound = known->lower > -score_inf ? known->lower : known->upper;
-    if (std::abs(bound) < score_inf) moves.front().guess = -bound;
+    const int bound = known->lower > -solve_infinity ? known->lower : known->upper;
+    if (std::abs(bound) < solve_infinity) moves.front().guess = -bound;
   } else if (rules_.empties(root) >= root_estimate_min_empties && !rules_.placing(root)) {
     order_by_estimate(moves, c);
   }

@@ -22,9 +22,6 @@
 
 namespace reversi {
 
-// Larger than every margin: a window (-solve_infinity, solve_infinity) asks for the exact value.
-inline constexpr int solve_infinity = 127;
-
 struct SolveProgress {
   int empties = 0;
   int alpha = -solve_infinity;  // what is known so far about the current root move

@@ -3,9 +3,20 @@
 #include <cassert>
 #include <stdexcept>
 
-#include "core/kernel.hpp"
+#include "core/board.hpp"
 
 namespace reversi {
+
+namespace {
+
+// Calls f with the bitboard rules of the kernel that fits the board, holding the supplies of `p`.
+template <class F>
+decltype(auto) on_board(const Rules& rules, const Position& p, F&& f) {
+  if (rules.geometry().narrow()) return f(Board<Kernel8>(rules, p));
+  return f(Board<Kernel10>(rules, p));
+}
+
+}  // namespace
 
 std::string color_name(Color c) {
   return c == Color::dark ? "dark" : "light";
@@ -52,26 +63,21 @@ bool Rules::is_valid(const Position& p) const {
 }
 
 bool Rules::placing(const Position& p) const {
-  return start_ == Start::free && popcount(p.occupied()) < 4;
+  return reversi::placing(start_, p.occupied());
 }
 
 Bits Rules::legal_moves(const Position& p) const {
   assert(is_valid(p));
-  if (p.supply_of_mover() <= 0) return 0;
-  const Bits empty = playable_ & ~p.occupied();
-  if (placing(p)) return empty & geometry_.centre();
-  if (geometry_.narrow()) {
-    return Kernel8::legal_moves(static_cast<Bits64>(p.player), static_cast<Bits64>(p.opponent),
-                                static_cast<Bits64>(empty));
-  }
-  return Kernel10::legal_moves(p.player, p.opponent, empty);
+  return on_board(*this, p, [&](const auto& board) {
+    return static_cast<Bits>(board.legal(board.state_of(p)));
+  });
 }
 
 Bits Rules::flips(const Position& p, Square sq) const {
-  if (placing(p)) return 0;
-  if (geometry_.narrow())
-    return Kernel8::flips(static_cast<Bits64>(p.player), static_cast<Bits64>(p.opponent), sq);
-  return Kernel10::flips(p.player, p.opponent, sq);
+  return on_board(*this, p, [&](const auto& board) {
+    const auto s = board.state_of(p);
+    return static_cast<Bits>(board.flips(s.player, s.opponent, sq));
+  });
 }
 
 Position Rules::play(const Position& p, Square sq) const {
@@ -82,8 +88,8 @@ Position Rules::play(const Position& p, Square sq) const {
   next.opponent = p.player ^ flipped ^ bit<Bits>(sq);
   next.to_move = opposite(p.to_move);
   next.supply = p.supply;
-  if (next.supply[static_cast<std::size_t>(index(p.to_move))] != Position::unlimited)
-    --next.supply[static_cast<std::size_t>(index(p.to_move))];
+  auto& spent = next.supply[static_cast<std::size_t>(index(p.to_move))];
+  spent = Supply::spend(spent);
   assert(is_valid(next));
   return next;
 }
@@ -97,7 +103,8 @@ Position Rules::pass(const Position& p) const {
 }
 
 bool Rules::game_over(const Position& p) const {
-  return !has_move(p) && !has_move(pass(p));
+  assert(is_valid(p));
+  return on_board(*this, p, [&](const auto& board) { return board.game_over(board.state_of(p)); });
 }
 
 Tally Rules::tally(const Position& p) const {
@@ -109,9 +116,8 @@ Tally Rules::tally(const Position& p) const {
 }
 
 int margin(int own, int other, int empty, bool anti, Scoring scoring) {
-  const int raw = anti ? other - own : own - other;
-  if (scoring == Scoring::count || raw == 0) return raw;
-  return raw > 0 ? raw + empty : raw - empty;
+  return with_scoring_flags(
+      anti, scoring, [&]<bool A, bool W>() { return final_margin<A, W>(own, other, empty); });
 }
 
 int Rules::value(const Tally& t, Color side) const {

@@ -107,4 +107,8 @@ class Rules {
 // added to the winner's margin under winner-takes-empties.
 int margin(int own, int other, int empty, bool anti, Scoring scoring);
 
+// Larger than every margin (100 on 10x10), and fits the solver table's 8-bit bounds: a window
+// (-solve_infinity, solve_infinity) asks for the exact value.
+inline constexpr int solve_infinity = 127;
+
 }  // namespace reversi

@@ -10,8 +10,9 @@
 //   - parity ordering and dedicated code for the last one, two and few empties,
 //   - young-brothers-wait parallelism with oneTBB: once the eldest move of a node fails to cut,
 //     its brothers are searched in parallel and cancelled as soon as one of them cuts.
-// `Limited` carries the free-centre start's disc supply: the mover's supply `s`; the other's is
-// empties + offset - s, since every move uses one disc and one empty square.
+// `Limited` carries the free-centre start's disc supply in the one encoding of core/board.hpp:
+// the mover's supply `s`, the other's empties + offset - s. Every rule (supply, game end, final
+// margin) is the one of core/board.hpp, instantiated on the flags.
 #pragma once
 
 #include <tbb/task_arena.h>
@@ -24,12 +25,9 @@
 
 #include "analysis/endgame/layout.hpp"
 #include "analysis/endgame/table.hpp"
-#include "core/kernel.hpp"
+#include "core/board.hpp"
 
 namespace reversi::endgame {
-
-inline constexpr int score_inf = 127;
-// above every margin (100 on 10x10); fits the table
 
 // Counters and flags shared by every thread of one search.
 struct Shared {
@@ -97,18 +95,11 @@ class Engine {
 
   // The final margin of a finished game for the side to move.
   int final_score(B p, B o) const {
-    const int own = popcount(p);
-    const int other = popcount(o);
-    const int empty = lay_.n_playable - own - other;
-    const int diff = Anti ? other - own : own - other;
-    if constexpr (!WinnerTakesEmpties) return diff;
-    if (diff == 0) return 0;
-    return diff > 0 ? diff + empty : diff - empty;
+    return Board<K>::template final_margin<Anti, WinnerTakesEmpties>(p, o, lay_.n_playable);
   }
 
-  bool can_move(int s) const { return !Limited || s > 0; }
-  // The other side's supply: every move so far used one disc and one empty square.
-  int other_supply(int n, int s) const { return Limited ? n + supply_offset_ - s : s; }
+  static bool can_move(int s) { return Supply::can_move<Limited>(s); }
+  int other_supply(int n, int s) const { return Supply::other<Limited>(n, s, supply_offset_); }
   int table_supply(int s) const { return Limited ? s : -1; }
   B legal(B p, B o, B empty, int s) const { return can_move(s) ? K::legal_moves(p, o, empty) : 0; }
 
@@ -128,8 +119,7 @@ class Engine {
 
   // Final margin with no empty square left, from the own disc count.
   int full_board_score(int own) const {
-    const int diff = 2 * own - lay_.n_playable;
-    return Anti ? -diff : diff;
+    return final_margin<Anti, WinnerTakesEmpties>(own, lay_.n_playable - own, 0);
   }
 
   int solve_1(B p, B o, int s, int sq, Context& c) const {
@@ -147,7 +137,7 @@ class Engine {
 
   int solve_2(B p, B o, int alpha, int s, int x1, int x2, Context& c) const {
     ++c.nodes;
-    int best = -score_inf;
+    int best = -solve_infinity;
     const int s_child = other_supply(2, s);
     if (can_move(s)) {
       B f = K::flips(p, o, x1);
@@ -157,7 +147,7 @@ class Engine {
       }
       f = K::flips(p, o, x2);
       if (f != 0) best = std::max(best, -solve_1(o ^ f, p ^ f ^ (B(1) << x2), s_child, x1, c));
-      if (best > -score_inf) return best;
+      if (best > -solve_infinity) return best;
     }
     if (can_move(s_child) && (K::flips(o, p, x1) | K::flips(o, p, x2)) != 0)
       return -solve_2(o, p, -alpha - 1, s_child, x1, x2, c);
@@ -173,7 +163,7 @@ class Engine {
       int bound;
       if (stability_cut(p, o, alpha, bound)) return bound;
     }
-    int best = -score_inf;
+    int best = -solve_infinity;
     if (can_move(s)) {
       const int s_child = other_supply(n, s);
       const B odd = lay_.parity_squares[static_cast<std::size_t>(parity)];
@@ -203,7 +193,7 @@ class Engine {
           }
         }
       }
-      if (best > -score_inf) return best;
+      if (best > -solve_infinity) return best;
     }
     const int s_pass = other_supply(n, s);
     if (legal(o, p, empty, s_pass) != 0) return -shallow(o, p, -alpha - 1, n, s_pass, parity, c);
@@ -279,7 +269,7 @@ class Engine {
       if (K::legal_moves(o, p, empty) == 0) return final_score(p, o) * 1000;
       return -heuristic_search(o, p, depth, -beta, -alpha, c);
     }
-    int best = -score_inf * 1000;
+    int best = -solve_infinity * 1000;
     B todo = moves;
     while (todo != 0) {
       const int sq = lowest_square(todo);
@@ -337,7 +327,7 @@ class Engine {
       int cut;
       if (transposition_cut(p, o, alpha, n, s_child, list, count, cut)) return cut;
     }
-    int best = -score_inf;
+    int best = -solve_infinity;
     int best_move = -1;
     for (int i = 0; i < count; ++i) {
       bring_best_to(list, i, count);
@@ -356,9 +346,9 @@ class Engine {
     }
     if (use_table) {
       if (best > alpha)
-        table_.store(p, o, table_supply(s), n, best, score_inf, best_move);
+        table_.store(p, o, table_supply(s), n, best, solve_infinity, best_move);
       else
-        table_.store(p, o, table_supply(s), n, -score_inf, best, best_move);
+        table_.store(p, o, table_supply(s), n, -solve_infinity, best, best_move);
     }
     return best;
   }
@@ -372,7 +362,7 @@ class Engine {
       Move& m = list[i];
       if (m.score >= wipeout_score) continue;
       m.score = -heuristic_search(o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square), depth - 1,
-                                  -score_inf * 1000, score_inf * 1000, c);
+                                  -solve_infinity * 1000, solve_infinity * 1000, c);
     }
   }
 
@@ -453,7 +443,7 @@ class Engine {
     Move list[max_moves];
     const int count = generate(p, o, moves, empty, lay_.parity(empty), hash_move, list);
     if (n >= tune_.sort_search_min) sort_by_search(p, o, n, list, count, c);
-    int best = -score_inf;
+    int best = -solve_infinity;
     int best_move = -1;
     int a = alpha;
     for (int i = 0; i < count; ++i) {
@@ -478,8 +468,8 @@ class Engine {
         }
       }
     }
-    table_.store(p, o, table_supply(s), n, best > alpha ? best : -score_inf,
-                 best < beta ? best : score_inf, best_move);
+    table_.store(p, o, table_supply(s), n, best > alpha ? best : -solve_infinity,
+                 best < beta ? best : solve_infinity, best_move);
     return best;
   }
 

@@ -14,7 +14,8 @@
 #include <new>
 #include <vector>
 
-#include "core/bits.hpp"
+#include "core/hash.hpp"
+#include "core/rules.hpp"
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -23,8 +24,8 @@
 namespace reversi::endgame {
 
 struct TableData {
-  std::int8_t lower = -127;
-  std::int8_t upper = 127;
+  std::int8_t lower = -solve_infinity;
+  std::int8_t upper = solve_infinity;
   std::uint8_t move = 0xFF;  // best or refuting move, 0xFF for none
   std::uint8_t empties = 0;  // the work behind the entry; deeper entries are kept longer
   std::int16_t supply = 0;   // the mover's disc supply, for the free-centre start
@@ -81,14 +82,14 @@ class Table {
 
   bool probe(B player, B opponent, int supply, TableData& out) const {
     const auto key = make_key(player, opponent);
-    const std::size_t i = index(key);
+    const std::size_t i = index(player, opponent);
     return read(entries_[i], key, supply, out) || read(entries_[i ^ 1], key, supply, out);
   }
 
   // Narrows the bounds already known for the position, or takes the place of a less useful one.
   void store(B player, B opponent, int supply, int empties, int lower, int upper, int move) {
     const auto key = make_key(player, opponent);
-    const std::size_t i = index(key);
+    const std::size_t i = index(player, opponent);
     TableData d;
     Entry* target = nullptr;
     if (read(entries_[i], key, supply, d)) {
@@ -136,14 +137,8 @@ class Table {
     return k;
   }
 
-  std::size_t index(const Key& k) const {
-    std::uint64_t h = 0x9E3779B97F4A7C15ull;
-    for (auto w : k) {
-      h ^= w;
-      h *= 0xBF58476D1CE4E5B9ull;
-      h ^= h >> 31;
-    }
-    return static_cast<std::size_t>(h) & mask_;
+  std::size_t index(B player, B opponent) const {
+    return static_cast<std::size_t>(position_hash(player, opponent)) & mask_;
   }
 
   static bool read(const Entry& e, const Key& key, int supply, TableData& out) {

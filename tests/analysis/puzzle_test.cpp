@@ -287,7 +287,7 @@ TEST_CASE("The puzzle board plays random games exactly as the rules layer does",
   std::mt19937_64 rng(5);
   for (const Rules& rules : {Rules(4, Start::free), Rules(6, Start::free), Rules(8, Start::free),
                              Rules(6, Start::standard, false, bit<Bits>(9))}) {
-    const puzzle_detail::Board<Kernel8> board(rules);
+    const puzzle_detail::PuzzleBoard<Kernel8> board(rules);
     for (int game = 0; game < 200; ++game) {
       Position p = rules.initial();
       auto s = board.from_position(p);
