@@ -29,6 +29,11 @@ bool placing(Start start, B occupied) {
   return start == Start::free && popcount(occupied) < placement_discs;
 }
 
+// The discs each side may place in a free-centre game: half the playable squares.
+inline int free_start_supply(int playable_squares) {
+  return playable_squares / 2;
+}
+
 // The final margin for a side: its discs minus the other's (reversed under anti), with the
 // empties added to the winner's margin under winner-takes-empties.
 template <bool Anti, bool WinnerTakesEmpties>
@@ -96,8 +101,7 @@ class Board {
         scoring_(rules.scoring()),
         n_playable_(popcount(playable_)) {
     if (start_ == Start::free) {
-      // Each side gets half the playable squares' worth of discs.
-      const int each = n_playable_ / 2;
+      const int each = free_start_supply(n_playable_);
       supply_ = Supply{2 * each - n_playable_, true};
     }
   }

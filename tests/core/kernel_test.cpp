@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <random>
 
+#include "core/board.hpp"
 #include "core/notation.hpp"
 #include "core/rules.hpp"
 #include "reference.hpp"
@@ -160,4 +161,51 @@ TEST_CASE(
 TEST_CASE("The rules layer agrees with the reference on random positions of every size and variant",
           "[kernel]") {
   for_random_positions(check_against_reference);
+}
+
+TEST_CASE(
+    "The bitboard rules play random games exactly as the rules layer does, supply and "
+    "final margin included",
+    "[kernel]") {
+  std::mt19937_64 rng(11);
+  for (int size : Geometry::supported_sizes) {
+    for (const auto& v : variants_for(size)) {
+      INFO(size << "x" << size << " " << v.name);
+      const auto check_games = [&]<class K>() {
+        using B = BitsOf<K>;
+        const Board<K> board(v.rules, v.rules.initial());
+        for (int game = 0; game < reference::scaled(50); ++game) {
+          Position p = v.rules.initial();
+          auto s = board.state_of(p);
+          while (!v.rules.game_over(p)) {
+            REQUIRE(s.player == static_cast<B>(p.player));
+            REQUIRE(s.opponent == static_cast<B>(p.opponent));
+            REQUIRE(s.supply == p.supply_of_mover());
+            if (v.rules.start() == Start::free)
+              REQUIRE(board.other_supply(s) ==
+                      p.supply[static_cast<std::size_t>(index(opposite(p.to_move)))]);
+            REQUIRE(!board.game_over(s));
+            const Bits legal = v.rules.legal_moves(p);
+            REQUIRE(static_cast<Bits>(board.legal(s)) == legal);
+            if (legal == 0) {
+              p = v.rules.pass(p);
+              s = board.pass(s);
+              continue;
+            }
+            Bits pick = legal;
+            for (auto n = rng() % static_cast<std::uint64_t>(popcount(legal)); n > 0; --n)
+              pick &= pick - 1;
+            p = v.rules.play(p, lowest_square(pick));
+            s = board.play(s, lowest_square(pick));
+          }
+          REQUIRE(board.game_over(s));
+          REQUIRE(board.final_margin(s.player, s.opponent) == v.rules.value(p, p.to_move));
+        }
+      };
+      if (v.rules.geometry().narrow())
+        check_games.operator()<Kernel8>();
+      else
+        check_games.operator()<Kernel10>();
+    }
+  }
 }
