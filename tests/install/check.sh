@@ -11,6 +11,6 @@ cmake -S "$source_dir/consumer" -B "$scratch/build" -DCMAKE_PREFIX_PATH="$scratc
 cmake --build "$scratch/build" >/dev/null
 test "$("$scratch/build/consumer")" = 244
 # The installed binary finds the FFO suites it installed beside itself, from any folder.
-(cd "$scratch" && "$scratch/prefix/bin/reversi" bench ffo --first 1 --last 1 --threads 1 |
-  grep -q "g8   +18")
+ffo=$(cd "$scratch" && "$scratch/prefix/bin/reversi" bench ffo --first 1 --last 1 --threads 1)
+grep -q "g8   +18" <<<"$ffo"
 echo "installed package works: find_package(reversi), reversi::analysis, share/reversi/ffo"
