@@ -91,7 +91,7 @@ case "$mode" in
     local_tests+="|gives the object validate gives|directory stands|Output with -o|reads back"
     local_tests+="|malformed corpus|Exit status: 0|FFO positions 1-19"
     REVERSI_TEST_SCALE=10 \
-      TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/tests/tsan.supp" \
+      TSAN_OPTIONS="halt_on_error=1 history_size=7 second_deadlock_stack=1 suppressions=$PWD/tests/tsan.supp" \
       ctest --test-dir build-tsan -LE "slow|shared" -R "$local_tests" --output-on-failure -j "$jobs"
     ;;
   format-check)
