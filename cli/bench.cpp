@@ -12,6 +12,7 @@
 #include "analysis/search.hpp"
 #include "analysis/solve_suite.hpp"
 #include "cli/common.hpp"
+#include "cli/data_dir.hpp"
 #include "cli/render.hpp"
 #include "cli/solve_output.hpp"
 #include "core/notation.hpp"
@@ -172,7 +173,7 @@ std::vector<ObfPosition> load_ffo(const std::string& dir, int first, int last, c
 
 int run_ffo(const std::vector<std::string>& args) {
   po::options_description desc("Options");
-  std::string dir = "../shared/data/obf";
+  std::string dir = data_dir("ffo");
   int first = 40;
   int last = 49;
   std::string threads_text = "1,2";

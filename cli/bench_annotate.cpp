@@ -34,8 +34,8 @@ using Clock = std::chrono::steady_clock;
 
 struct BenchOptions {
   std::string mode = "all";
-  std::string file = "../shared/data/wthor/WTH_2019.wtb";
-  std::string folder = "../shared/data/wthor";
+  std::string file;    // a WTHOR file, e.g. WTH_2019.wtb: required by theoretical and estimate
+  std::string folder;  // a folder (or file) of records: required by throughput
   int games = 300;
   int threads = 2;
   int exact_empties = 14;
@@ -221,11 +221,10 @@ int run_bench_annotate(const std::vector<std::string>& args) {
   // clang-format off
   desc.add_options()
       ("mode", po::value(&opt.mode)->default_value("all"), "theoretical, throughput, estimate or all (theoretical and throughput)")
-      ("file", po::value(&opt.file)->default_value(opt.file), "theoretical: the WTHOR file")
+      ("file", po::value(&opt.file), "theoretical, estimate: the WTHOR file (required)")
       ("games", po::value(&opt.games)->default_value(opt.games),
        "theoretical: how many complete games")
-      ("folder", po::value(&opt.folder)->default_value(opt.folder),
-       "throughput: the folder (or file) to annotate")
+      ("folder", po::value(&opt.folder), "throughput: the folder (or file) to annotate (required)")
       ("exact-empties", po::value(&opt.exact_empties)->default_value(opt.exact_empties),
        "throughput: annotate's --exact-empties")
       ("depth", po::value(&opt.depth)->default_value(opt.depth), "estimate: the depth")
@@ -240,6 +239,9 @@ int run_bench_annotate(const std::vector<std::string>& args) {
                      desc, args, vm, &positional))
     return exit_ok;
   if (opt.threads < 1) throw UsageError("--threads must be at least 1");
+  if (opt.file.empty() && opt.mode != "throughput") throw UsageError("give --file WTHOR_FILE");
+  if (opt.folder.empty() && (opt.mode == "throughput" || opt.mode == "all"))
+    throw UsageError("give --folder DIR (records to annotate)");
   if (opt.mode == "estimate") return bench_estimate(opt);
   if (opt.mode != "theoretical" && opt.mode != "throughput" && opt.mode != "all")
     throw UsageError("the mode must be theoretical, throughput, estimate or all");

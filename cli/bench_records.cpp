@@ -107,8 +107,7 @@ int run_bench_records(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_options("bench records", "[--repeat N] FILE|DIR...", desc, args, vm, &positional))
     return exit_ok;
-  if (paths.empty())
-    throw UsageError("give record files or a directory, e.g. ../shared/data/wthor");
+  if (paths.empty()) throw UsageError("give record files or a directory of them");
   if (repeat < 1) throw UsageError("--repeat must be at least 1");
 
   std::vector<LoadedFile> files;

@@ -411,12 +411,8 @@ TEST_CASE("A stop flag ends an annotation early and marks it incomplete", "[anno
 }
 
 TEST_CASE("The solver reproduces the WTHOR theoretical scores of the first complete 2019 games",
-          "[annotate][slow]") {
+          "[annotate][slow][.shared]") {
   const std::string path = testing::shared_data("wthor/WTH_2019.wtb");
-  if (path.empty()) {
-    WARN("../shared/data is absent: WTHOR theoretical scores not checked");
-    return;
-  }
   std::ifstream in(path, std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   records::MemorySource source(bytes);

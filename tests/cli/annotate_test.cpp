@@ -119,24 +119,6 @@ TEST_CASE("Annotated real games match the JSON Schema, line by line and as one d
     // The 4x4 GGF game passes twice.
     CHECK(lines[4]["annotation"]["passes"] == 2);
   }
-  SECTION("WTHOR games with their theoretical score checked") {
-    const std::string wthor = reversi::testing::shared_data("wthor/WTH_2019.wtb");
-    if (wthor.empty()) {
-      WARN("../shared/data is absent: WTHOR part skipped");
-      return;
-    }
-    const std::string games = first_wthor_games(wthor, 3);
-    const auto r = run_reversi("annotate --exact-empties 14 --depth 2 -", games);
-    CHECK(r.status == 0);
-    const auto lines = check_jsonl(r.out);
-    REQUIRE(lines.size() == 4);
-    CHECK(lines[0]["metadata"]["black"] == "Chen Xun");
-    CHECK(lines[0]["annotation"]["summary"]["theoretical"]["checked"] == false);
-    const auto doc = run_reversi("annotate --json --exact-empties 14 --depth 2 -", games);
-    const json j = json::parse(doc.out);
-    CHECK(schema().errors(j).empty());
-    CHECK(j["games"].size() == 3);
-  }
   SECTION("a position alone, on 6x6, anti-reversi") {
     const auto r = run_reversi("annotate --size 6 --anti --format board -",
                                "------ ------ --OX-- --XO-- ------ ------ X\n");
@@ -146,6 +128,22 @@ TEST_CASE("Annotated real games match the JSON Schema, line by line and as one d
     CHECK(lines[0]["annotation"]["conventions"]["anti"] == true);
     CHECK(lines[0]["annotation"]["end"].contains("estimate"));
   }
+}
+
+TEST_CASE("Annotated WTHOR games match the JSON Schema, their theoretical score checked",
+          "[cli][annotate][.shared]") {
+  const std::string wthor = reversi::testing::shared_data("wthor/WTH_2019.wtb");
+  const std::string games = first_wthor_games(wthor, 3);
+  const auto r = run_reversi("annotate --exact-empties 14 --depth 2 -", games);
+  CHECK(r.status == 0);
+  const auto lines = check_jsonl(r.out);
+  REQUIRE(lines.size() == 4);
+  CHECK(lines[0]["metadata"]["black"] == "Chen Xun");
+  CHECK(lines[0]["annotation"]["summary"]["theoretical"]["checked"] == false);
+  const auto doc = run_reversi("annotate --json --exact-empties 14 --depth 2 -", games);
+  const json j = json::parse(doc.out);
+  CHECK(schema().errors(j).empty());
+  CHECK(j["games"].size() == 3);
 }
 
 TEST_CASE("The schema test validator rejects what the schema forbids", "[cli][annotate]") {
@@ -167,7 +165,6 @@ TEST_CASE("The schema test validator rejects what the schema forbids", "[cli][an
 TEST_CASE("The output is the same for any number of threads", "[cli][annotate]") {
   const std::string input =
       many_games(1) + "e6 f4 e3 f6 g5 d6 e7 f5 c5\nF5d6C3d3C4f4C5b3C2\n" + many_games(1);
-  const std::string wthor = reversi::testing::shared_data("wthor/WTH_2019.wtb");
   const std::string args = "annotate --exact-empties 12 --depth 3 ";
   const auto one = run_reversi(args + "--threads 1 -", input);
   const auto two = run_reversi(args + "--threads 2 -", input);
@@ -177,8 +174,13 @@ TEST_CASE("The output is the same for any number of threads", "[cli][annotate]")
   CHECK(one.out == two.out);
   CHECK(one.out == three_json.out);
   CHECK(three.out == run_reversi(args + "--threads 1 --text -", input).out);
-  if (wthor.empty()) return;
-  const std::string games = first_wthor_games(wthor, 6);
+}
+
+TEST_CASE("The output on WTHOR games is the same for any number of threads",
+          "[cli][annotate][.shared]") {
+  const std::string args = "annotate --exact-empties 12 --depth 3 ";
+  const std::string games =
+      first_wthor_games(reversi::testing::shared_data("wthor/WTH_2019.wtb"), 6);
   CHECK(run_reversi(args + "--threads 1 -", games).out ==
         run_reversi(args + "--threads 2 -", games).out);
 }

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 namespace reversi::testing {
 
@@ -42,8 +43,16 @@ CommandResult run_reversi(const std::string& args, const std::string& input) {
 }
 
 std::string shared_data(const std::string& relative) {
-  const std::filesystem::path p = std::filesystem::path(REVERSI_SHARED_DATA) / relative;
-  return std::filesystem::exists(p) ? p.string() : std::string();
+  const std::string root = REVERSI_SHARED_DATA;
+  if (root.empty())
+    throw std::runtime_error("a [shared] test needs the CMake cache variable REVERSI_SHARED_DATA");
+  const std::filesystem::path p = std::filesystem::path(root) / relative;
+  if (!std::filesystem::exists(p)) throw std::runtime_error(p.string() + " is absent");
+  return p.string();
+}
+
+std::string ffo_suite(const std::string& file) {
+  return (std::filesystem::path(REVERSI_SOURCE_DIR) / "data" / "ffo" / file).string();
 }
 
 }  // namespace reversi::testing

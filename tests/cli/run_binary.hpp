@@ -14,7 +14,12 @@ struct CommandResult {
 // Runs `build/reversi ARGS` through the shell, feeding `input` on stdin.
 CommandResult run_reversi(const std::string& args, const std::string& input = "");
 
-// Path of a file in the shared data folder, or "" when that folder is absent.
+// Path of a file in the shared data folder (CMake's REVERSI_SHARED_DATA). Only tests tagged
+// [.shared] call it, and CMake registers those only when the folder is given; run without it (or
+// when the file is missing) it throws, so the test fails instead of passing unchecked.
 std::string shared_data(const std::string& relative);
+
+// Path of a file in the repository's data/ffo (the FFO endgame suites).
+std::string ffo_suite(const std::string& file);
 
 }  // namespace reversi::testing

@@ -1,12 +1,13 @@
 // End-to-end: reversi solve and reversi bench through the real binary.
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "cli/run_binary.hpp"
 
+using reversi::testing::ffo_suite;
 using reversi::testing::run_reversi;
-using reversi::testing::shared_data;
 
 TEST_CASE("solve on 4x4 names the value, the scoring, the best move and a line to the end",
           "[cli][solve]") {
@@ -60,36 +61,31 @@ TEST_CASE("solve reads OBF lines on standard input and fails on a wrong listed s
 }
 
 TEST_CASE("solve --obf checks FFO positions 1-19 with every move's score", "[cli][solve]") {
-  const std::string path = shared_data("obf/fforum-1-19.obf");
-  if (path.empty()) {
-    WARN("shared data absent: FFO suite skipped");
-    return;
-  }
+  const std::string path = ffo_suite("fforum-1-19.obf");
   const auto r = run_reversi("solve --all-moves --hash-mb 64 --obf " + path);
   CHECK(r.status == 0);
   CHECK(r.out.find("19 positions, 19 checked, 0 wrong") != std::string::npos);
 }
 
 TEST_CASE("solve --obf checks FFO positions 20-39", "[cli][solve][slow]") {
-  const std::string path = shared_data("obf/fforum-20-39.obf");
-  if (path.empty()) {
-    WARN("shared data absent: FFO suite skipped");
-    return;
-  }
+  const std::string path = ffo_suite("fforum-20-39.obf");
   const auto r = run_reversi("solve --hash-mb 64 --obf " + path);
   CHECK(r.status == 0);
   CHECK(r.out.find("20 positions, 20 checked, 0 wrong") != std::string::npos);
 }
 
 TEST_CASE("solve --obf checks FFO positions 40-59", "[cli][solve][slow]") {
-  const std::string path = shared_data("obf/fforum-40-59.obf");
-  if (path.empty()) {
-    WARN("shared data absent: FFO suite skipped");
-    return;
-  }
+  const std::string path = ffo_suite("fforum-40-59.obf");
   const auto r = run_reversi("solve --obf " + path);
   CHECK(r.status == 0);
   CHECK(r.out.find("20 positions, 20 checked, 0 wrong") != std::string::npos);
+}
+
+TEST_CASE("bench ffo reads the repository's data/ffo by default, from any folder", "[cli][solve]") {
+  // The tests run in the build folder, not the source tree: the default must not depend on it.
+  const auto r = run_reversi("bench ffo --first 1 --last 2 --threads 1 --hash-mb 16");
+  CHECK(r.status == 0);
+  CHECK(r.out.find("#2   a4   +10") != std::string::npos);
 }
 
 TEST_CASE("bench signature is the same on every run", "[cli][solve]") {
@@ -102,6 +98,20 @@ TEST_CASE("bench signature is the same on every run", "[cli][solve]") {
   CHECK(ja["signature"] == jb["signature"]);
   CHECK(ja["nodes"] == jb["nodes"]);
   CHECK(ja["positions"].size() >= 10);
+}
+
+// The search's fingerprint: `reversi bench signature` solves a fixed set of positions and counts
+// the nodes. Any change to move ordering, pruning or the tables changes these two figures: a
+// change that means to must update them here, and say why in its commit message.
+constexpr std::uint64_t signature_nodes = 27'601'591;
+constexpr const char* signature_hash = "2273c318d25ee799";
+
+TEST_CASE("bench signature has the node count and signature written here", "[cli][solve]") {
+  const auto r = run_reversi("bench signature --json");
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["nodes"].get<std::uint64_t>() == signature_nodes);
+  CHECK(j["signature"].get<std::string>() == signature_hash);
 }
 
 TEST_CASE("solve rejects two position sources and an unknown bench mode", "[cli][solve]") {

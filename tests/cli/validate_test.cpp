@@ -212,18 +212,12 @@ TEST_CASE("The --format option overrides detection", "[records][cli]") {
   CHECK(as_moves.out.find("[unknown-token]") != std::string::npos);
 }
 
-TEST_CASE("The output is the same for any thread count", "[records][cli]") {
-  std::string inputs =
-      quoted(examples_dir / "games.txt") + " " + quoted(examples_dir / "games.ggf");
-  for (const auto& e : corpus()) append_path(inputs, corpus_dir / e.file);
-  std::string wthor;
-  if (const auto dir = reversi::testing::shared_data("wthor"); !dir.empty()) {
-    append_path(wthor, fs::path(dir) / "WTH_1990.wtb");
-  } else {
-    WARN("WTHOR part skipped: the shared data folder is absent");
-  }
+namespace {
+
+// validate over `inputs` prints the same with 1, 2 and 8 threads, in every output mode.
+void check_same_for_any_thread_count(const std::string& inputs) {
   for (const char* mode : {"", "--jsonl", "--json"}) {
-    const std::string args = std::string("validate ") + mode + " " + inputs + wthor;
+    const std::string args = std::string("validate ") + mode + " " + inputs;
     const auto one = run_reversi(args + " --threads 1");
     for (const char* threads : {"2", "8"}) {
       INFO(mode << " with " << threads << " threads");
@@ -234,14 +228,26 @@ TEST_CASE("The output is the same for any thread count", "[records][cli]") {
   }
 }
 
-TEST_CASE("What validate --json emits reads back as the same games", "[records][cli]") {
+}  // namespace
+
+TEST_CASE("The output is the same for any thread count", "[records][cli]") {
   std::string inputs =
       quoted(examples_dir / "games.txt") + " " + quoted(examples_dir / "games.ggf");
-  if (const auto ggf = reversi::testing::shared_data("ggf"); !ggf.empty()) {
-    for (const auto& f : fs::directory_iterator(ggf)) append_path(inputs, f.path());
-    append_path(inputs, fs::path(reversi::testing::shared_data("wthor")) / "WTH_1977.wtb");
-    append_path(inputs, fs::path(reversi::testing::shared_data("obf")) / "fforum-1-19.obf");
-  }
+  for (const auto& e : corpus()) append_path(inputs, corpus_dir / e.file);
+  check_same_for_any_thread_count(inputs);
+}
+
+TEST_CASE("The output on WTHOR games is the same for any thread count", "[records][cli][.shared]") {
+  std::string inputs = quoted(examples_dir / "games.txt");
+  append_path(inputs, fs::path(reversi::testing::shared_data("wthor")) / "WTH_1990.wtb");
+  check_same_for_any_thread_count(inputs);
+}
+
+namespace {
+
+// validate --json over `inputs`, read back with --format json (as --json and --jsonl), gives the
+// same games.
+void check_json_reads_back(const std::string& inputs) {
   const auto first = run_reversi("validate --json " + inputs);
   const auto doc = nlohmann::json::parse(first.out);
   REQUIRE(doc["games"].size() >= 4);
@@ -273,13 +279,27 @@ TEST_CASE("What validate --json emits reads back as the same games", "[records][
   }
 }
 
+}  // namespace
+
+TEST_CASE("What validate --json emits reads back as the same games", "[records][cli]") {
+  std::string inputs =
+      quoted(examples_dir / "games.txt") + " " + quoted(examples_dir / "games.ggf");
+  append_path(inputs, source_dir / "data/ffo/fforum-1-19.obf");
+  check_json_reads_back(inputs);
+}
+
+TEST_CASE("What validate --json emits of the shared GGF and WTHOR games reads back the same",
+          "[records][cli][.shared]") {
+  std::string inputs = quoted(examples_dir / "games.txt");
+  for (const auto& f : fs::directory_iterator(reversi::testing::shared_data("ggf")))
+    append_path(inputs, f.path());
+  append_path(inputs, fs::path(reversi::testing::shared_data("wthor")) / "WTH_1977.wtb");
+  check_json_reads_back(inputs);
+}
+
 TEST_CASE("WTHOR games get player and tournament names from beside the file or by option",
-          "[records][cli]") {
+          "[records][cli][.shared]") {
   const auto dir = reversi::testing::shared_data("wthor");
-  if (dir.empty()) {
-    WARN("skipped: the shared data folder is absent");
-    return;
-  }
   const auto beside = run_reversi("validate --jsonl " + quoted(fs::path(dir) / "WTH_1977.wtb"));
   const auto game = nlohmann::json::parse(first_line(beside.out));
   CHECK_FALSE(game["metadata"]["black"].get<std::string>().empty());
@@ -298,13 +318,9 @@ TEST_CASE("WTHOR games get player and tournament names from beside the file or b
   CHECK(run_reversi("validate --players /nonexistent.jou -", bytes).status == 2);
 }
 
-TEST_CASE("All shared WTHOR and GGF games validate; unfinished WTHOR games are counted",
-          "[records][cli]") {
+TEST_CASE("All shared WTHOR and GGF games validate, and unfinished WTHOR games are counted",
+          "[records][cli][.shared]") {
   const auto wthor = reversi::testing::shared_data("wthor");
-  if (wthor.empty()) {
-    WARN("skipped: the shared data folder is absent");
-    return;
-  }
   std::string files;
   for (const auto& f : fs::directory_iterator(wthor))
     if (f.path().extension() == ".wtb") append_path(files, f.path());

@@ -10,4 +10,7 @@ cmake -S "$source_dir/consumer" -B "$scratch/build" -DCMAKE_PREFIX_PATH="$scratc
   -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$scratch/build" >/dev/null
 test "$("$scratch/build/consumer")" = 244
-echo "installed package works: find_package(reversi) and reversi::analysis"
+# The installed binary finds the FFO suites it installed beside itself, from any folder.
+ffo=$(cd "$scratch" && "$scratch/prefix/bin/reversi" bench ffo --first 1 --last 1 --threads 1)
+grep -q "g8   +18" <<<"$ffo"
+echo "installed package works: find_package(reversi), reversi::analysis, share/reversi/ffo"

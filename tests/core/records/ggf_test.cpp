@@ -124,9 +124,9 @@ TEST_CASE("A game may span lines, and a game cut short does not swallow the next
   CHECK(games[1].record.source.line == 2);
 }
 
-TEST_CASE("Every game in the shared GGF files validates, RE matching the replay", "[records]") {
+TEST_CASE("Every game in the shared GGF files validates, RE matching the replay",
+          "[records][.shared]") {
   const auto dir = testing::shared_data("ggf");
-  if (dir.empty()) return;
   int games = 0;
   bool saw_pass_on_4x4 = false;
   bool saw_komi_random_start = false;

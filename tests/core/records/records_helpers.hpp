@@ -36,14 +36,19 @@ inline std::string slurp(const std::filesystem::path& path) {
   return s.str();
 }
 
-// The shared data folder, or an empty path (with a warning) when it is not there.
+// A folder of the shared data (CMake's REVERSI_SHARED_DATA), for tests tagged [.shared] only:
+// they are registered only when it is given, and fail when it is not there.
 inline std::filesystem::path shared_data(const char* sub) {
-  const std::filesystem::path p = std::filesystem::path(REVERSI_SHARED_DATA) / sub;
-  if (!std::filesystem::exists(p)) {
-    WARN("skipped: " << p.string() << " is absent (the shared data sits beside the checkout)");
-    return {};
-  }
+  const std::string root = REVERSI_SHARED_DATA;
+  if (root.empty()) FAIL("a [shared] test needs the CMake cache variable REVERSI_SHARED_DATA");
+  const std::filesystem::path p = std::filesystem::path(root) / sub;
+  if (!std::filesystem::exists(p)) FAIL(p.string() << " is absent");
   return p;
+}
+
+// A file of the repository's data/ffo (the FFO endgame suites).
+inline std::filesystem::path ffo_suite(const char* file) {
+  return std::filesystem::path(REVERSI_SOURCE_DIR) / "data" / "ffo" / file;
 }
 
 }  // namespace reversi::records::testing

@@ -144,9 +144,8 @@ TEST_CASE("WTHOR name files map ids to UTF-8 names", "[records]") {
 }
 
 TEST_CASE("Every game in the shared WTHOR files validates and stored scores match the replay",
-          "[records]") {
+          "[records][.shared]") {
   const auto dir = testing::shared_data("wthor");
-  if (dir.empty()) return;
   WthorNames names;
   names.players = parse_wthor_names(testing::slurp(dir / "WTHOR.JOU"), wthor_player_bytes).names;
   names.tournaments =
