@@ -4,6 +4,7 @@
 #   ./build.sh test      build, then run the default test suite (slow checks excluded)
 #   ./build.sh slow      build, then run only the long checks (CTest label "slow")
 #   ./build.sh sanitize  build with AddressSanitizer + UBSan in build-asan/, run the tests
+#   ./build.sh browser   also install chromium, Node.js and playwright-core, run the browser test
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -53,8 +54,18 @@ case "${1:-test}" in
     REVERSI_TEST_SCALE=10 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
       ctest --test-dir build-asan -LE slow --output-on-failure -j "$jobs"
     ;;
+  browser)
+    # Debian's chromium and Node.js; playwright-core from npm drives that chromium (it never
+    # downloads a browser of its own).
+    packages=(chromium nodejs npm)
+    command -v node >/dev/null && command -v npm >/dev/null && packages=(chromium)
+    install_missing
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --prefix tests/browser --no-audit --no-fund
+    build build -DREVERSI_BROWSER_TESTS=ON
+    ctest --test-dir build -L browser --output-on-failure
+    ;;
   *)
-    echo "usage: ./build.sh [example|test|slow|sanitize]" >&2
+    echo "usage: ./build.sh [example|test|slow|sanitize|browser]" >&2
     exit 2
     ;;
 esac
