@@ -50,7 +50,7 @@ h2.players { font-size: 1.2em; margin: 8px 0 2px; }
   border: 1.5px solid #000; vertical-align: -0.1em; margin-right: 4px; box-sizing: border-box; }
 .counts .dk { background: #111; }
 .counts .lt { background: #fff; margin-left: 14px; }
-.movelist { max-height: calc(var(--cell) * var(--n) + 5em); overflow-y: auto; border: 1px solid #bbb; min-width: 330px; }
+.movelist { max-height: calc(var(--cell) * var(--n) + 7em); overflow-y: auto; border: 1px solid #bbb; min-width: 330px; }
 .movelist table { border-collapse: collapse; width: 100%; font-size: 0.88em; }
 .movelist td, .movelist th { padding: 2px 6px; text-align: left; white-space: nowrap; }
 .movelist th { position: sticky; top: 0; background: #f2f2f2; }
@@ -98,7 +98,7 @@ const char* report_js() {
   function fmt(v, exact) {
     if (exact) return v > 0 ? '+' + v : v < 0 ? '\u2212' + (-v) : '0';
     var s = Math.abs(v).toFixed(2);
-    return '~' + (v > 0 ? '+' : v < 0 ? '\u2212' : '\u00b1') + s;
+    return '~\u2009' + (v > 0 ? '+' : v < 0 ? '\u2212' : '\u00b1') + s;
   }
   function lossText(m) {
     if (m[6] === 0 || m[9] <= 0) return '';
@@ -150,7 +150,7 @@ const char* report_js() {
   }
 
   function chart(g, vals) {
-    var W = 680, H = 210, L = 44, R = 12, T = 14, B = 26, n = g.m.length;
+    var W = 1000, H = 240, L = 44, R = 12, T = 14, B = 26, n = g.m.length;
     var maxAbs = 8;
     vals.forEach(function (v) { if (v && Math.abs(v[0]) > maxAbs) maxAbs = Math.abs(v[0]); });
     maxAbs = Math.ceil(maxAbs / 4) * 4;
@@ -257,6 +257,7 @@ const char* report_js() {
     section.appendChild(el('p', { 'class': 'sub' }, [g.meta, g.rules, g.place].filter(Boolean).join(' \u00b7 ')));
     var layout = el('div', { 'class': 'layout' }), left = el('div');
     var n = g.size;
+    section.style.setProperty('--n', n);
     document.documentElement.style.setProperty('--cell', (n <= 4 ? 64 : n <= 6 ? 54 : n <= 8 ? 44 : 36) + 'px');
     var b = buildBoard(g);
     left.appendChild(b.board);
