@@ -99,7 +99,7 @@ std::string index_row(const json& g) {
   const std::string link = "#game-" + std::to_string(i);
   std::string row = "<tr><td class=\"num\"><a href=\"" + link + "\">" + std::to_string(i) +
                     "</a></td><td>" + html_escape(g["black"].get<std::string>()) + "</td><td>" +
-                    html_escape(g["white"].get<std::string>()) + "</td><td>" +
+                    html_escape(g["white"].get<std::string>()) + "</td><td class=\"res\">" +
                     html_escape(g["resultText"].get<std::string>()) + "</td><td class=\"num\">" +
                     std::to_string(g["m"].size()) + "</td><td>";
   // The biggest exact loss, else the biggest estimated one.
@@ -126,7 +126,7 @@ std::string index_row(const json& g) {
                     m[1].get<int>() == 0 ? "dark" : "light", m[0].get<std::string>().c_str(),
                     static_cast<int>(std::lround(worst_loss)));
     } else {
-      std::snprintf(buf, sizeof buf, "%d. %s %s: ~&minus;%.2f", m[11].get<int>(),
+      std::snprintf(buf, sizeof buf, "%d. %s %s: ~&thinsp;&minus;%.2f", m[11].get<int>(),
                     m[1].get<int>() == 0 ? "dark" : "light", m[0].get<std::string>().c_str(),
                     worst_loss);
     }

@@ -16,6 +16,7 @@ header h1 a { color: inherit; text-decoration: none; }
 table#games { border-collapse: collapse; width: 100%; font-size: 0.92em; }
 #games th, #games td { border-bottom: 1px solid #ccc; padding: 3px 6px; text-align: left; }
 #games td.num { text-align: right; }
+#games td.res { white-space: nowrap; }
 #games td.src { color: #555; font-size: 0.9em; }
 #games tbody tr:hover { background: #eef5ef; }
 .problems { border: 2px solid #000; padding: 4px 12px; margin: 10px 0; }
@@ -300,7 +301,7 @@ const char* report_js() {
     var vals = darkValues(g), ch = chart(g, vals), chartBox = el('div', { 'class': 'chart' });
     chartBox.innerHTML = ch.html;
     chartBox.appendChild(el('div', { 'class': 'legend' }, 'dark\'s value after each move: solid line exact, dashed ~estimated; ' +
-      'triangles mark mistakes (black: exact loss, white: estimated loss of 2 or more), labelled with the discs lost. Click to go to a move.'));
+      'triangles mark mistakes, labelled with the discs lost (black: an exact loss; white: an estimated loss of 2 or more; \u25b2 under the line: dark\'s, \u25bd over it: light\'s). Click to go to a move.'));
     section.appendChild(chartBox);
     var svg = chartBox.querySelector('svg');
     svg.addEventListener('click', function (e) {
@@ -342,7 +343,7 @@ const char* report_js() {
     } else {
       var m = g.m[step - 1];
       text = 'move ' + m[11] + ': ' + sideName(m[1]) + ' ' + m[0];
-      if (m[6]) text += ' \u2014 played ' + fmt(m[8], m[6] === 1) + (lossText(m) ? ', loss ' + lossText(m) + ', best ' + m[10] : ', best');
+      if (m[6]) text += ' \u2014 played ' + fmt(m[8], m[6] === 1) + (lossText(m) ? ', loss ' + lossText(m) + ', best ' + m[10] : ', a best move');
     }
     var next = step < last ? sideName(g.m[step][1]) + ' to move' : (g.result && g.result.finished ? 'game over: ' + g.resultText : 'end of the record');
     c.where.textContent = text + '; ' + next;

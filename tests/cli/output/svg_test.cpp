@@ -1,6 +1,8 @@
 // End-to-end: the SVG diagrams of `show --svg` and `puzzle --svg` are well-formed XML (a strict
 // check here, and xmllint when it is installed), and the discs, holes and legal moves they draw
 // are those of `show --json` for the same position.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -77,7 +79,9 @@ std::vector<std::string> rows_of(const json& j) {
 
 void xmllint_if_installed(const std::string& svg) {
   if (std::system("command -v xmllint >/dev/null 2>&1") != 0) return;
-  const fs::path f = fs::temp_directory_path() / "reversi-svg-test.svg";
+  static int count = 0;
+  const fs::path f = fs::temp_directory_path() / ("reversi-svg-test-" + std::to_string(::getpid()) +
+                                                  "-" + std::to_string(++count) + ".svg");
   std::ofstream(f) << svg;
   CHECK(std::system(("xmllint --noout '" + f.string() + "'").c_str()) == 0);
   fs::remove(f);
@@ -126,7 +130,8 @@ TEST_CASE("show --svg --numbers writes the square numbers 1..N*N", "[cli][svg]")
 }
 
 TEST_CASE("show -o FILE.svg writes the file whole; a bad move list writes nothing", "[cli][svg]") {
-  const fs::path dir = fs::temp_directory_path() / "reversi-svg-out";
+  const fs::path dir =
+      fs::temp_directory_path() / ("reversi-svg-out-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   const fs::path file = dir / "start.svg";
