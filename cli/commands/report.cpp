@@ -192,13 +192,15 @@ int run_report(const std::vector<std::string>& args) {
 
   Collected c;
   int annotate_status = exit_ok;
-  std::vector<std::string> temps;
   for (const auto& file : opt.files) {
     std::error_code ec;
-    const bool directory = file != "-" && fs::is_directory(file, ec);
+    const std::string ext = fs::path(file).extension().string();
+    // Directories and WTHOR files are records; anything else is looked at.
+    const bool records = (file != "-" && fs::is_directory(file, ec)) || ext == ".wtb" ||
+                         ext == ".wtd" || ext == ".WTB" || ext == ".WTD";
     std::string text;
-    if (!directory) text = read_all(file);
-    if (!directory && !opt.annotate && looks_like_json(text)) {
+    if (!records) text = read_all(file);
+    if (!records && !opt.annotate && looks_like_json(text)) {
       read_annotate_output(text, file == "-" ? "standard input" : file, c);
       continue;
     }
@@ -213,13 +215,14 @@ int run_report(const std::vector<std::string>& args) {
     }
     try {
       const int s = annotate_records(opt, vm, {input}, c);
-      if (s > annotate_status) annotate_status = s;
+      // Unreadable input (2) or an interrupt (130): annotate has said why; no page.
+      if (s != exit_ok && s != exit_bad_input) annotate_status = s;
     } catch (...) {
       if (input != file) std::remove(input.c_str());
       throw;
     }
     if (input != file) std::remove(input.c_str());
-    if (annotate_status == exit_usage) return exit_usage;
+    if (annotate_status != exit_ok) return annotate_status;
   }
 
   for (const auto& p : c.problems)
