@@ -208,6 +208,9 @@ json compact_game(const json& game) {
     }
     g["m"] = moves;
     if (a.contains("end")) g["endLegal"] = joined(need(a["end"], "legal", "the end"));
+    if (game.contains("replay") && game["replay"].contains("final") &&
+        game["replay"]["final"].contains("to_move"))
+      g["endTm"] = side_index(game["replay"]["final"]["to_move"]);
     const json& result = need(a, "result", "the annotation");
     const json& discs = need(result, "discs", "the result");
     g["result"] = result;

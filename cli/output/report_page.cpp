@@ -345,7 +345,8 @@ const char* report_js() {
       text = 'move ' + m[11] + ': ' + sideName(m[1]) + ' ' + m[0];
       if (m[6]) text += ' \u2014 played ' + fmt(m[8], m[6] === 1) + (lossText(m) ? ', loss ' + lossText(m) + ', best ' + m[10] : ', a best move');
     }
-    var next = step < last ? sideName(g.m[step][1]) + ' to move' : (g.result && g.result.finished ? 'game over: ' + g.resultText : 'end of the record');
+    var next = step < last ? sideName(g.m[step][1]) + ' to move' : (g.result && g.result.finished ? 'game over: ' + g.resultText :
+      (g.endTm !== undefined ? sideName(g.endTm) + ' to move, ' : '') + 'the record ends here');
     c.where.textContent = text + '; ' + next;
     c.rows.forEach(function (r, j) { if (j === step) r.setAttribute('aria-current', 'true'); else r.removeAttribute('aria-current'); });
     var row = c.rows[step], box = row.closest('.movelist');
