@@ -126,7 +126,8 @@ void read_annotate_output(const std::string& text, const std::string& name, Coll
 int annotate_records(const ReportOptions& opt, const po::variables_map& vm,
                      const std::vector<std::string>& files, Collected& c) {
   std::vector<std::string> args;
-  if (vm.count("size")) args.insert(args.end(), {"--size", std::to_string(opt.rules.size)});
+  if (vm.count("size") && !vm["size"].defaulted())
+    args.insert(args.end(), {"--size", std::to_string(opt.rules.size)});
   if (vm.count("start") && !vm["start"].defaulted())
     args.insert(args.end(), {"--start", opt.rules.start});
   if (opt.rules.anti) args.push_back("--anti");

@@ -126,7 +126,7 @@ void board(Writer& w, const Rules& rules, const SvgBoard& b, int x0, int y0) {
           << num(cy) << "\" r=\"" << legal_r
           << "\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\"/>\n";
       }
-      if (b.numbers)
+      if (b.numbers && !(rules.holes() & bit_sq))
         text_line(w, x + 3, yy + 10, "start", 9, "number", std::to_string(g.number(sq)),
                   (dark & bit_sq) ? "#fff" : "#000");
     }
