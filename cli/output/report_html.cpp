@@ -106,7 +106,10 @@ std::string index_row(const json& g) {
   const json* worst = nullptr;
   bool worst_exact = false;
   double worst_loss = 0;
+  std::size_t worst_step = 0;
+  std::size_t step = 0;
   for (const auto& m : g["m"]) {
+    ++step;
     const int kind = m[6].get<int>();
     if (kind == 0) continue;
     const bool exact = kind == 1;
@@ -114,6 +117,7 @@ std::string index_row(const json& g) {
     if (loss <= 0) continue;
     if ((exact && !worst_exact) || (exact == worst_exact && loss > worst_loss)) {
       worst = &m;
+      worst_step = step;
       worst_exact = exact;
       worst_loss = loss;
     }
@@ -130,7 +134,8 @@ std::string index_row(const json& g) {
                     m[1].get<int>() == 0 ? "dark" : "light", m[0].get<std::string>().c_str(),
                     worst_loss);
     }
-    row += buf;
+    // A link to the position just after the mistake.
+    row += "<a href=\"" + link + "/" + std::to_string(worst_step) + "\">" + buf + "</a>";
   } else {
     row += "none";
   }

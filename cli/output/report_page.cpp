@@ -19,6 +19,7 @@ table#games { border-collapse: collapse; width: 100%; font-size: 0.92em; }
 #games td.res { white-space: nowrap; }
 #games td.src { color: #555; font-size: 0.9em; }
 #games tbody tr:hover { background: #eef5ef; }
+#games a { color: #0b4f25; }
 .problems { border: 2px solid #000; padding: 4px 12px; margin: 10px 0; }
 .problems h2 { font-size: 1em; margin: 6px 0; }
 .empty { font-size: 1.2em; border: 2px dashed #888; padding: 16px; }
