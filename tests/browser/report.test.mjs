@@ -7,7 +7,7 @@
 // through every game with the arrow keys (forward to the end, back to the start, Home, End),
 // checks the board's DOM at every step against `reversi show --json --moves ...` for that
 // prefix of the game, clicks the move list and the index, takes a screenshot and fails on any
-// console error or page error.
+// console error or page error. A report of 1,000 games must load in under 2 s.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -133,7 +133,33 @@ try {
     await page.waitForSelector('#games', { state: 'visible' });
   }
 
+  // A batch of 1,000 games (the three above, repeated) loads in under 2 s (best of three loads)
+  // and its last game opens.
+  const big = [];
+  for (let k = 0; k < 1000; k++) big.push(jsonl[k % 3]);
+  const bigFile = path.join(work, 'big.html');
+  const t0 = Date.now();
+  reversi(['report', '-o', bigFile, '-'], big.join('\n') + '\n');
+  console.log(`report of 1000 games: ${Date.now() - t0} ms, ${fs.statSync(bigFile).size} bytes`);
+  let best = Infinity;
+  for (let run = 0; run < 3; run++) {
+    await page.goto('about:blank');
+    await page.goto('file://' + bigFile, { waitUntil: 'load' });
+    const load = await page.evaluate(() => performance.getEntriesByType('navigation')[0].loadEventEnd);
+    best = Math.min(best, load);
+  }
+  console.log(`1000-game report: load event after ${best.toFixed(0)} ms (best of 3)`);
+  check(best < 2000, `the 1000-game report loads in under 2 s (${best.toFixed(0)} ms)`);
+  check((await page.$$eval('#games tbody tr', (trs) => trs.length)) === 1000, '1000 index rows');
+  await page.click('#games a[href="#game-1000"]');
+  await page.waitForSelector('#board');
+  await page.keyboard.press('End');
+  await expectBoard(games[999 % 3], games[999 % 3].annotation.moves.length, 'game 1000 End');
+  check((await page.$$('#board')).length === 1, 'one board in the page at a time');
+
   // The first game at its turning point, for the screenshot.
+  await page.goto(url + '#index');
+  await page.waitForSelector('#games', { state: 'visible' });
   await page.click('#games a[href="#game-1"]');
   await page.waitForSelector('#board');
   const turning = await page.$('#turning');
