@@ -4,7 +4,7 @@
 //   node report.test.mjs REVERSI_BINARY [SCREENSHOT.png]
 //
 // Annotates three games (two 8x8, one 6x6 with a pass), writes their report, opens it, steps
-// through every game with the arrow keys (forward to the end, back to the start, Home, End),
+// through every game with the arrow keys (forward to the end, back twelve moves, Home, End),
 // checks the board's DOM at every step against `reversi show --json --moves ...` for that
 // prefix of the game, clicks the move list and the index, takes a screenshot and fails on any
 // console error or page error. A report of 1,000 games must load in under 2 s.
