@@ -93,6 +93,14 @@ void take(const json& j, const std::string& where, Collected& c) {
 void read_annotate_output(const std::string& text, const std::string& name, Collected& c) {
   // One --json document {"games": [...], "summary": ...} (possibly over many lines)?
   const auto first = text.find_first_not_of(" \t\r\n");
+  if (first != std::string::npos && text[first] == '[') {  // an array of game objects
+    json doc = json::parse(text, nullptr, false);
+    if (!doc.is_discarded() && doc.is_array()) {
+      int i = 0;
+      for (const auto& g : doc) take(g, name + " [" + std::to_string(i++) + "]", c);
+      return;
+    }
+  }
   if (first != std::string::npos && text[first] == '{') {
     const auto eol = text.find('\n', first);
     const std::string line = text.substr(first, eol == std::string::npos ? eol : eol - first);

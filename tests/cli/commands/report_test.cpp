@@ -136,11 +136,17 @@ TEST_CASE("A partly bad batch lists the bad games and still writes the good ones
   CHECK(html.find("a1 flips nothing") != std::string::npos);
 }
 
-TEST_CASE("report reads annotate's --json document too", "[cli][report]") {
+TEST_CASE("report reads annotate's --json document and arrays of games too", "[cli][report]") {
   const auto doc = run_reversi("annotate --json --depth 2 '" +
                                (source_dir / "data/examples/annotate.txt").string() + "'");
   REQUIRE(doc.status == 0);
   const auto r = run_reversi("report -", doc.out);
   CHECK(r.status == 0);
   CHECK(occurrences(r.out, "<script type=\"application/json\" id=\"g") == 1);
+  // An array of game objects too.
+  const std::string line = doc.out.substr(doc.out.find("{\"annotation\""));
+  const std::string game = line.substr(0, line.find("\n"));
+  const auto array = run_reversi("report -", "[" + game + ",\n" + game + "]\n");
+  CHECK(array.status == 0);
+  CHECK(occurrences(array.out, "<script type=\"application/json\" id=\"g") == 2);
 }
