@@ -102,26 +102,6 @@ void print_forced(const PuzzleText& text, const ForcedResult& r) {
   std::cout << text.explanation(r) << "\n";
 }
 
-// The witness line drawn: the start, and the final position with each move's number on its disc.
-std::string puzzle_svg(const Rules& rules, const PuzzleText& text, const MoveSequence& witness) {
-  SvgBoard start{rules.initial(), true, false, no_square, {}, "start"};
-  Position p = rules.initial();
-  SvgBoard final_board{p, false, false, no_square, {}, {}};
-  int number = 0;
-  for (Square sq : witness) {
-    if (sq == no_square) {
-      p = rules.pass(p);
-      continue;
-    }
-    p = rules.play(p, sq);
-    final_board.labels[sq] = std::to_string(++number);
-    final_board.last_move = sq;
-  }
-  final_board.position = p;
-  final_board.caption = "after " + std::to_string(number) + (number == 1 ? " move" : " moves");
-  return svg_document(rules, {start, final_board}, text.game(witness));
-}
-
 int run(const PuzzleOptions& opt, const po::variables_map& vm) {
   if (opt.by < 0) throw UsageError("--by N is required (N >= 0)");
   if (opt.beyond < 0) throw UsageError("--beyond must be 0 or more");
@@ -169,7 +149,7 @@ int run(const PuzzleOptions& opt, const po::variables_map& vm) {
       progress.clear();
       complete = complete && r.complete;
       if (opt.svg) {
-        if (!svg && !r.witness.empty()) svg = puzzle_svg(rules, text, r.witness);
+        if (!svg && !r.witness.empty()) svg = line_svg(rules, r.witness, text.game(r.witness));
       } else if (opt.json) {
         out["readings"].push_back(text.to_json(r));
       } else {

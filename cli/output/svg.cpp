@@ -199,4 +199,24 @@ std::string svg_document(const Rules& rules, const std::vector<SvgBoard>& boards
   return w.out;
 }
 
+std::string line_svg(const Rules& rules, const std::vector<Square>& moves,
+                     const std::string& title) {
+  const SvgBoard start{rules.initial(), true, false, no_square, {}, "start"};
+  Position p = rules.initial();
+  SvgBoard final_board{p, false, false, no_square, {}, {}};
+  int number = 0;
+  for (Square sq : moves) {
+    if (sq == no_square) {
+      p = rules.pass(p);
+      continue;
+    }
+    p = rules.play(p, sq);
+    final_board.labels[sq] = std::to_string(++number);
+    final_board.last_move = sq;
+  }
+  final_board.position = p;
+  final_board.caption = "after " + std::to_string(number) + (number == 1 ? " move" : " moves");
+  return svg_document(rules, {start, final_board}, title);
+}
+
 }  // namespace reversi::cli

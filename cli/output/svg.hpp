@@ -26,6 +26,11 @@ struct SvgBoard {
 std::string svg_document(const Rules& rules, const std::vector<SvgBoard>& boards,
                          const std::string& title);
 
+// A line of play from the start (a pass is no_square): the start with its legal moves, and the
+// final position with each move's number on its disc and the last move marked.
+std::string line_svg(const Rules& rules, const std::vector<Square>& moves,
+                     const std::string& title);
+
 // Escapes &, <, >, " and ' for XML text and attributes.
 std::string xml_escape(const std::string& text);
 
