@@ -8,6 +8,7 @@
 #   ./build.sh format-check  fail when a tracked C++ file is not clang-formatted
 #   ./build.sh format        clang-format every tracked C++ file in place
 #   ./build.sh tidy          clang-tidy (.clang-tidy) over the sources; prints findings per check
+#   ./build.sh browser       also install chromium, Node.js and playwright-core, run the browser test
 # The large shared data (WTHOR, GGF) is used when ../shared/data is beside the checkout, or
 # wherever REVERSI_SHARED_DATA points: its tests (label "shared") are registered only then.
 set -euo pipefail
@@ -115,8 +116,18 @@ case "$mode" in
     # Exit 1 when there is any finding, so the mode can become a CI step once the tree is clean.
     [ ! -s build-tidy/unique.txt ]
     ;;
+  browser)
+    # Debian's chromium and Node.js; playwright-core from npm drives that chromium (it never
+    # downloads a browser of its own).
+    packages=(chromium nodejs npm)
+    command -v node >/dev/null && command -v npm >/dev/null && packages=(chromium)
+    install_missing
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --prefix tests/browser --no-audit --no-fund
+    build build -DREVERSI_BROWSER_TESTS=ON
+    ctest --test-dir build -L browser --output-on-failure
+    ;;
   *)
-    echo "usage: ./build.sh [example|test|slow|sanitize|tsan|format-check|format|tidy]" >&2
+    echo "usage: ./build.sh [example|test|slow|sanitize|tsan|format-check|format|tidy|browser]" >&2
     exit 2
     ;;
 esac

@@ -5,6 +5,8 @@
 #include <memory>
 
 #include "cli/common.hpp"
+#include "cli/output/svg.hpp"
+#include "cli/output/write_file.hpp"
 #include "cli/progress.hpp"
 #include "cli/puzzle_text.hpp"
 #include "cli/render.hpp"
@@ -29,6 +31,8 @@ struct PuzzleOptions {
   std::size_t hash_mb = 64;
   bool json = false;
   bool quiet = false;
+  bool svg = false;
+  std::string output;
 };
 
 // "searching to move 11: 37/64 tasks" on the shared progress line.
@@ -129,11 +133,13 @@ int run(const PuzzleOptions& opt, const po::variables_map& vm) {
   out["goal"] = goal_json(base.goal);
   bool complete = true;
   bool first = true;
+  if (opt.svg && forced) throw UsageError("--svg draws the witness of exists mode");
+  std::optional<std::string> svg;
   for (const bool placements_are_moves : readings(opt, vm, rules)) {
     PuzzleRequest req = base;
     req.placements_are_moves = placements_are_moves;
     const PuzzleText text(req);
-    if (!opt.json) {
+    if (!opt.json && !opt.svg) {
       if (first) std::cout << text.header() << "\n";
       if (const auto r = text.reading(); !r.empty()) std::cout << (first ? "" : "\n") << r << "\n";
     }
@@ -142,7 +148,9 @@ int run(const PuzzleOptions& opt, const po::variables_map& vm) {
       const ExistsResult r = puzzle_exists(req);
       progress.clear();
       complete = complete && r.complete;
-      if (opt.json) {
+      if (opt.svg) {
+        if (!svg && !r.witness.empty()) svg = line_svg(rules, r.witness, text.game(r.witness));
+      } else if (opt.json) {
         out["readings"].push_back(text.to_json(r));
       } else {
         print_exists(text, req, r, opt.list);
@@ -169,7 +177,19 @@ int run(const PuzzleOptions& opt, const po::variables_map& vm) {
       out["readings"].push_back(reading);
     }
   }
-  if (opt.json) std::cout << out.dump(2) << "\n";
+  if (opt.svg) {
+    if (!svg) {
+      std::cerr << "reversi puzzle: no game reaches the goal, so there is no line to draw\n";
+      return exit_bad_input;
+    }
+    if (opt.output.empty()) {
+      std::cout << *svg;
+    } else {
+      write_file_atomically(opt.output, *svg);
+    }
+  } else if (opt.json) {
+    std::cout << out.dump(2) << "\n";
+  }
   return complete ? exit_ok : exit_bad_input;
 }
 
@@ -197,7 +217,10 @@ int run_puzzle(const std::vector<std::string>& args) {
       "limit", po::value(&opt.limit)->default_value(1000), "list at most this many sequences")(
       "hash", po::value(&opt.hash_mb)->default_value(64), "megabytes for each transposition table")(
       "json", po::bool_switch(&opt.json), "print JSON (forced: with the strategy tree)")(
-      "quiet", po::bool_switch(&opt.quiet), "no progress line on stderr");
+      "quiet", po::bool_switch(&opt.quiet), "no progress line on stderr")(
+      "svg", po::bool_switch(&opt.svg),
+      "exists mode: draw the witness line as SVG, its start and its final position")(
+      "output,o", po::value(&opt.output), "write the SVG to FILE");
   desc.add(puzzle);
   opt.threads.add_to(desc);
   po::positional_options_description positional;
@@ -206,10 +229,12 @@ int run_puzzle(const std::vector<std::string>& args) {
   if (!parse_options("puzzle",
                      "wipeout|end|discs [RULES] --by N [--side dark|light|any] [--at-least K] "
                      "[--mode exists|forced] [--placements count|skip|both] [--count] [--list] "
-                     "[--json]",
+                     "[--json | --svg [-o FILE]]",
                      desc, args, vm, &positional))
     return exit_ok;
   if (opt.goal.empty()) throw UsageError("name the puzzle: wipeout, end or discs");
+  if (vm.count("output")) opt.svg = true;
+  if (opt.svg && opt.json) throw UsageError("give --json or --svg, not both");
   return run(opt, vm);
 }
 

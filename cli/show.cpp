@@ -2,6 +2,8 @@
 #include <iostream>
 
 #include "cli/common.hpp"
+#include "cli/output/svg.hpp"
+#include "cli/output/write_file.hpp"
 #include "cli/render.hpp"
 #include "core/game.hpp"
 #include "core/notation.hpp"
@@ -13,6 +15,9 @@ struct ShowOptions {
   std::string moves;
   std::string board;
   bool json = false;
+  bool svg = false;
+  bool numbers = false;
+  std::string output;
 };
 
 int run_show(const std::vector<std::string>& args) {
@@ -24,12 +29,19 @@ int run_show(const std::vector<std::string>& args) {
       ("moves", po::value(&opt.moves), "play this move list from the start, e.g. f5d6c3")
       ("board", po::value(&opt.board),
        "a board string: cells (X/* dark, O light, -/. empty) then the side to move")
-      ("json", po::bool_switch(&opt.json), "print JSON");
+      ("json", po::bool_switch(&opt.json), "print JSON")
+      ("svg", po::bool_switch(&opt.svg), "print an SVG diagram")
+      ("numbers", po::bool_switch(&opt.numbers), "SVG: the 1..N*N square numbers (a1 = 1)")
+      ("output,o", po::value(&opt.output), "write the SVG diagram to FILE");
   // clang-format on
   po::variables_map vm;
-  if (!parse_options("show", "[RULES] [--moves LIST | --board STRING] [--json]", desc, args, vm))
+  if (!parse_options(
+          "show", "[RULES] [--moves LIST | --board STRING] [--json | --svg [--numbers] [-o FILE]]",
+          desc, args, vm))
     return exit_ok;
   if (vm.count("moves") && vm.count("board")) throw UsageError("give --moves or --board, not both");
+  if (vm.count("output")) opt.svg = true;
+  if (opt.json && opt.svg) throw UsageError("give --json or --svg, not both");
   const Rules rules = opt.rules.rules();
 
   Position start = rules.initial();
@@ -37,6 +49,7 @@ int run_show(const std::vector<std::string>& args) {
   std::optional<ReplayError> replay_error;
   Position shown = start;
   int moves_played = 0;
+  Square last_move = no_square;
   if (vm.count("board")) {
     auto parsed = parse_board(opt.board, rules);
     if (parsed.error) error = parsed.error;
@@ -55,11 +68,22 @@ int run_show(const std::vector<std::string>& args) {
     }
     shown = r.error ? r.error->before : r.final_position;
     moves_played = static_cast<int>(r.moves.size());
+    for (const PlayedMove& m : r.moves)
+      if (!m.is_pass()) last_move = m.square;
   }
   if (!error && !rules.is_valid(shown))
     error = RecordError{ErrorKind::bad_board, "not a valid position", 0, {}};
 
-  if (opt.json) {
+  if (opt.svg && !error) {
+    const std::string svg = svg_document(
+        rules, {SvgBoard{shown, true, opt.numbers, last_move, {}, {}}},
+        std::to_string(rules.size()) + "x" + std::to_string(rules.size()) + " position");
+    if (opt.output.empty()) {
+      std::cout << svg;
+    } else {
+      write_file_atomically(opt.output, svg);
+    }
+  } else if (opt.json) {
     nlohmann::json j = position_json(rules, shown);
     j["rules"] = rules_json(rules);
     j["moves_played"] = moves_played;

@@ -1,0 +1,255 @@
+// reversi report: annotated games as one self-contained HTML file. Reads what `reversi annotate`
+// writes (JSON Lines or its --json document, from files or standard input), or annotates game
+// records itself through `reversi annotate`, so nothing is analysed twice.
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli/annotate.hpp"
+#include "cli/common.hpp"
+#include "cli/output/report_html.hpp"
+#include "cli/output/write_file.hpp"
+
+namespace reversi::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+struct ReportOptions {
+  RulesOptions rules;
+  ThreadOptions threads;
+  int exact_empties = -1;
+  int depth = -1;
+  std::string format;
+  bool annotate = false;
+  std::string output;
+  std::string title = "Reversi game report";
+  std::vector<std::string> files;
+};
+
+struct Collected {
+  std::vector<json> games;
+  std::vector<ReportProblem> problems;
+  long not_annotate = 0;  // lines or objects that are not annotate output at all
+};
+
+std::string read_all(const std::string& file) {
+  if (file == "-") {
+    std::stringstream s;
+    s << std::cin.rdbuf();
+    return s.str();
+  }
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw UsageError("cannot read " + file);
+  std::stringstream s;
+  s << in.rdbuf();
+  if (in.bad()) throw UsageError("cannot read " + file + ": read error");
+  return s.str();
+}
+
+// Annotate output starts with a JSON object (or array); every record format starts otherwise,
+// apart from the toolkit's own JSON game records, which --annotate marks.
+bool looks_like_json(const std::string& text) {
+  for (char ch : text) {
+    if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n') continue;
+    return ch == '{' || ch == '[';
+  }
+  return false;
+}
+
+// One JSON value of annotate output: a game, an invalid game or the summary.
+void take(const json& j, const std::string& where, Collected& c) {
+  if (j.is_object() && j.size() == 1 && j.contains("summary")) return;
+  if (j.is_object() && j.value("status", std::string()) == "invalid" && j.contains("error")) {
+    c.problems.push_back({where + ": " + game_place(j), invalid_reason(j)});
+    return;
+  }
+  if (!j.is_object() || !j.contains("annotation")) {
+    ++c.not_annotate;
+    c.problems.push_back(
+        {where, j.is_object() && j.contains("moves")
+                    ? "not annotate output: a game record without an 'annotation' (give "
+                      "records to report with --annotate, or run reversi annotate first)"
+                    : "not annotate output: neither an annotated game nor a summary"});
+    return;
+  }
+  try {
+    json g = compact_game(j);
+    g["i"] = static_cast<int>(c.games.size()) + 1;
+    c.games.push_back(std::move(g));
+  } catch (const NotAnnotateOutput& e) {
+    ++c.not_annotate;
+    c.problems.push_back({game_place(j) == "?" ? where : where + ": " + game_place(j),
+                          std::string("not annotate output: ") + e.what()});
+  }
+}
+
+void read_annotate_output(const std::string& text, const std::string& name, Collected& c) {
+  // One --json document {"games": [...], "summary": ...} (possibly over many lines)?
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first != std::string::npos && text[first] == '[') {  // an array of game objects
+    json doc = json::parse(text, nullptr, false);
+    if (!doc.is_discarded() && doc.is_array()) {
+      int i = 0;
+      for (const auto& g : doc) take(g, name + " [" + std::to_string(i++) + "]", c);
+      return;
+    }
+  }
+  if (first != std::string::npos && text[first] == '{') {
+    const auto eol = text.find('\n', first);
+    const std::string line = text.substr(first, eol == std::string::npos ? eol : eol - first);
+    if (!json::accept(line)) {
+      json doc = json::parse(text, nullptr, false);
+      if (!doc.is_discarded() && doc.is_object() && doc.contains("games") &&
+          doc["games"].is_array()) {
+        int i = 0;
+        for (const auto& g : doc["games"]) take(g, name + " games[" + std::to_string(i++) + "]", c);
+        return;
+      }
+    }
+  }
+  std::istringstream in(text);
+  long number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    const std::string where = name + " line " + std::to_string(number);
+    json j = json::parse(line, nullptr, false);
+    if (j.is_discarded()) {
+      ++c.not_annotate;
+      c.problems.push_back({where, "not annotate output: not a JSON value"});
+      continue;
+    }
+    take(j, where, c);
+  }
+}
+
+// Runs `reversi annotate` over record files into a temporary file and reads that back.
+int annotate_records(const ReportOptions& opt, const po::variables_map& vm,
+                     const std::vector<std::string>& files, Collected& c) {
+  std::vector<std::string> args;
+  if (vm.count("size") && !vm["size"].defaulted())
+    args.insert(args.end(), {"--size", std::to_string(opt.rules.size)});
+  if (vm.count("start") && !vm["start"].defaulted())
+    args.insert(args.end(), {"--start", opt.rules.start});
+  if (opt.rules.anti) args.push_back("--anti");
+  for (const auto& h : opt.rules.holes) args.insert(args.end(), {"--hole", h});
+  if (vm.count("scoring") && !vm["scoring"].defaulted())
+    args.insert(args.end(), {"--scoring", opt.rules.scoring});
+  if (opt.threads.threads != 0)
+    args.insert(args.end(), {"--threads", std::to_string(opt.threads.threads)});
+  if (opt.exact_empties >= 0)
+    args.insert(args.end(), {"--exact-empties", std::to_string(opt.exact_empties)});
+  if (opt.depth >= 0) args.insert(args.end(), {"--depth", std::to_string(opt.depth)});
+  if (!opt.format.empty()) args.insert(args.end(), {"--format", opt.format});
+  char pattern[] = "/tmp/reversi-report-XXXXXX";
+  const int fd = mkstemp(pattern);
+  if (fd < 0) throw UsageError("cannot create a temporary file");
+  ::close(fd);
+  const std::string temp = pattern;
+  args.insert(args.end(), {"--jsonl", "-o", temp});
+  args.insert(args.end(), files.begin(), files.end());
+  int status = exit_ok;
+  try {
+    status = run_annotate_with_figures(args, nullptr);
+    if (status == exit_ok || status == exit_bad_input)
+      read_annotate_output(read_all(temp), "annotate output", c);
+  } catch (...) {
+    std::remove(temp.c_str());
+    throw;
+  }
+  std::remove(temp.c_str());
+  return status;
+}
+
+}  // namespace
+
+int run_report(const std::vector<std::string>& args) {
+  ReportOptions opt;
+  po::options_description desc("Options");
+  opt.rules.add_to(desc);
+  opt.threads.add_to(desc);
+  // clang-format off
+  desc.add_options()
+      ("output,o", po::value(&opt.output), "write the HTML to FILE (default: standard output)")
+      ("title", po::value(&opt.title), "the page title")
+      ("annotate", po::bool_switch(&opt.annotate),
+       "annotate JSON inputs too (they are the toolkit's game records, not annotate output)")
+      ("exact-empties", po::value(&opt.exact_empties),
+       "when annotating: solve exactly with at most this many empties (annotate's default 20)")
+      ("depth", po::value(&opt.depth), "when annotating: the estimate depth (annotate's default 6)")
+      ("format", po::value(&opt.format), "when annotating: the record format (default: detected)")
+      ("file", po::value(&opt.files)->composing(),
+       "annotate output (JSON Lines or --json) or game records; - for standard input");
+  // clang-format on
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  po::variables_map vm;
+  if (!parse_options("report",
+                     "[-o FILE.html] [--title T] [--annotate] [RULES] [--exact-empties N] "
+                     "[--depth D] [--threads T] FILE... | -",
+                     desc, args, vm, &positional))
+    return exit_ok;
+  if (opt.files.empty()) throw UsageError("no input: give files, or - for standard input");
+  opt.rules.rules();  // checks the rules options now, before any work
+
+  Collected c;
+  int annotate_status = exit_ok;
+  for (const auto& file : opt.files) {
+    std::error_code ec;
+    const std::string ext = fs::path(file).extension().string();
+    // Directories and WTHOR files are records; anything else is looked at.
+    const bool records = (file != "-" && fs::is_directory(file, ec)) || ext == ".wtb" ||
+                         ext == ".wtd" || ext == ".WTB" || ext == ".WTD";
+    std::string text;
+    if (!records) text = read_all(file);
+    if (!records && !opt.annotate && looks_like_json(text)) {
+      read_annotate_output(text, file == "-" ? "standard input" : file, c);
+      continue;
+    }
+    std::string input = file;
+    if (file == "-") {  // annotate reads files: standard input goes through a temporary one
+      char pattern[] = "/tmp/reversi-report-in-XXXXXX";
+      const int fd = mkstemp(pattern);
+      if (fd < 0) throw UsageError("cannot create a temporary file");
+      ::close(fd);
+      std::ofstream(pattern, std::ios::binary) << text;
+      input = pattern;
+    }
+    try {
+      const int s = annotate_records(opt, vm, {input}, c);
+      // Unreadable input (2) or an interrupt (130): annotate has said why; no page.
+      if (s != exit_ok && s != exit_bad_input) annotate_status = s;
+    } catch (...) {
+      if (input != file) std::remove(input.c_str());
+      throw;
+    }
+    if (input != file) std::remove(input.c_str());
+    if (annotate_status != exit_ok) return annotate_status;
+  }
+
+  for (const auto& p : c.problems)
+    std::cerr << "reversi report: " << p.where << ": " << p.reason << "\n";
+  if (c.games.empty() && c.not_annotate > 0) {
+    std::cerr << "reversi report: the input is not annotate output; no report written\n";
+    return exit_bad_input;
+  }
+  const std::string html = report_html(c.games, c.problems, opt.title);
+  if (opt.output.empty()) {
+    std::cout << html;
+    std::cout.flush();
+  } else {
+    write_file_atomically(opt.output, html);
+  }
+  if (c.games.empty() && c.problems.empty())
+    std::cerr << "reversi report: the input held no games; the page says so\n";
+  return c.problems.empty() ? exit_ok : exit_bad_input;
+}
+
+}  // namespace reversi::cli

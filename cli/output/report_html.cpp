@@ -1,0 +1,297 @@
+#include "cli/output/report_html.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace reversi::cli {
+
+namespace {
+
+using nlohmann::json;
+
+std::string html_escape(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char ch : text) {
+    switch (ch) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += ch;
+    }
+  }
+  return out;
+}
+
+// JSON inside <script>: "</" would end the element, so it is written "<\/" (the same string).
+std::string script_json(const json& j) {
+  std::string s = j.dump(-1, ' ', false, json::error_handler_t::replace);
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '<' && i + 1 < s.size() && s[i + 1] == '/') {
+      out += "<\\/";
+      ++i;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+const json& need(const json& object, const char* key, const std::string& where) {
+  if (!object.is_object()) throw NotAnnotateOutput(where + " is not an object");
+  const auto it = object.find(key);
+  if (it == object.end()) throw NotAnnotateOutput(where + " has no '" + key + "'");
+  return *it;
+}
+
+std::string joined(const json& list) {
+  std::string out;
+  for (const auto& item : list) {
+    if (!item.is_string()) throw NotAnnotateOutput("a square list holds a non-string");
+    out += (out.empty() ? "" : " ") + item.get<std::string>();
+  }
+  return out;
+}
+
+int side_index(const json& side) {
+  if (side == "dark") return 0;
+  if (side == "light") return 1;
+  throw NotAnnotateOutput("a move's side is neither dark nor light");
+}
+
+std::string rules_text(const json& rules) {
+  const int n = need(rules, "size", "rules").get<int>();
+  std::string s = std::to_string(n) + "x" + std::to_string(n) + " " +
+                  need(rules, "start", "rules").get<std::string>();
+  if (need(rules, "anti", "rules").get<bool>()) s += " anti";
+  const std::string holes = joined(need(rules, "holes", "rules"));
+  if (!holes.empty()) s += " holes " + holes;
+  return s + ", scoring " + need(rules, "scoring", "rules").get<std::string>();
+}
+
+std::string place_text(const json& source) {
+  std::string s =
+      source.value("file", std::string("?")) + " game " + std::to_string(source.value("game", 0));
+  if (source.contains("line")) s += " (line " + std::to_string(source["line"].get<int>()) + ")";
+  if (source.contains("record"))
+    s += " (record " + std::to_string(source["record"].get<int>()) + ")";
+  return s;
+}
+
+// The index row: players, result, biggest mistake, link.
+std::string index_row(const json& g) {
+  const int i = g["i"].get<int>();
+  const std::string link = "#game-" + std::to_string(i);
+  std::string row = "<tr><td class=\"num\"><a href=\"" + link + "\">" + std::to_string(i) +
+                    "</a></td><td>" + html_escape(g["black"].get<std::string>()) + "</td><td>" +
+                    html_escape(g["white"].get<std::string>()) + "</td><td class=\"res\">" +
+                    html_escape(g["resultText"].get<std::string>()) + "</td><td class=\"num\">" +
+                    std::to_string(g["m"].size()) + "</td><td>";
+  // The biggest exact loss, else the biggest estimated one.
+  const json* worst = nullptr;
+  bool worst_exact = false;
+  double worst_loss = 0;
+  std::size_t worst_step = 0;
+  std::size_t step = 0;
+  for (const auto& m : g["m"]) {
+    ++step;
+    const int kind = m[6].get<int>();
+    if (kind == 0) continue;
+    const bool exact = kind == 1;
+    const double loss = m[9].get<double>();
+    if (loss <= 0) continue;
+    if ((exact && !worst_exact) || (exact == worst_exact && loss > worst_loss)) {
+      worst = &m;
+      worst_step = step;
+      worst_exact = exact;
+      worst_loss = loss;
+    }
+  }
+  if (worst != nullptr) {
+    char buf[160];
+    const json& m = *worst;
+    if (worst_exact) {
+      std::snprintf(buf, sizeof buf, "%d. %s %s: &minus;%d", m[11].get<int>(),
+                    m[1].get<int>() == 0 ? "dark" : "light", m[0].get<std::string>().c_str(),
+                    static_cast<int>(std::lround(worst_loss)));
+    } else {
+      std::snprintf(buf, sizeof buf, "%d. %s %s: ~&thinsp;&minus;%.2f", m[11].get<int>(),
+                    m[1].get<int>() == 0 ? "dark" : "light", m[0].get<std::string>().c_str(),
+                    worst_loss);
+    }
+    // A link to the position just after the mistake.
+    row += "<a href=\"" + link + "/" + std::to_string(worst_step) + "\">" + buf + "</a>";
+  } else {
+    row += "none";
+  }
+  return row + "</td><td class=\"src\">" + html_escape(g["place"].get<std::string>()) +
+         "</td></tr>\n";
+}
+
+}  // namespace
+
+std::string game_place(const json& game) {
+  if (!game.is_object()) return "?";
+  if (game.contains("origin") && game["origin"].is_object()) return place_text(game["origin"]);
+  if (game.contains("source") && game["source"].is_object()) return place_text(game["source"]);
+  return "?";
+}
+
+std::string invalid_reason(const json& game) {
+  const json& e = need(game, "error", "an invalid game");
+  std::string s = "invalid: ";
+  if (e.contains("move_number")) {
+    s += "move " + std::to_string(e["move_number"].get<int>());
+    if (e.contains("move")) s += " (" + e["move"].get<std::string>() + ")";
+    s += ": ";
+  }
+  return s + e.value("reason", std::string("no reason given"));
+}
+
+json compact_game(const json& game) {
+  try {
+    const json& a = need(game, "annotation", "the game object");
+    const json& rules = need(game, "rules", "the game object");
+    const json& start = need(game, "start", "the game object");
+    const json& meta = game.contains("metadata") ? game["metadata"] : json::object();
+    json g;
+    g["place"] = game_place(game);
+    g["black"] = meta.value("black", std::string());
+    g["white"] = meta.value("white", std::string());
+    std::string extra;
+    for (const char* key : {"tournament", "date", "place", "name"}) {
+      const std::string v = meta.value(key, std::string());
+      if (!v.empty()) extra += (extra.empty() ? "" : ", ") + v;
+    }
+    g["meta"] = extra;
+    g["size"] = need(rules, "size", "rules");
+    g["rules"] = rules_text(rules);
+    g["start"] = need(start, "rows", "start");
+    g["tm"] = side_index(need(start, "to_move", "start"));
+    g["status"] = need(game, "status", "the game object");
+    json moves = json::array();
+    for (const auto& m : need(a, "moves", "the annotation")) {
+      const json& discs = need(m, "discs", "a move");
+      json row = json::array({need(m, "move", "a move"), side_index(need(m, "side", "a move")),
+                              joined(need(m, "flipped", "a move")), need(discs, "dark", "discs"),
+                              need(discs, "light", "discs"), joined(need(m, "legal", "a move"))});
+      const json* values = nullptr;
+      int kind = 0;
+      if (m.contains("exact")) {
+        values = &m["exact"];
+        kind = 1;
+      } else if (m.contains("estimate")) {
+        values = &m["estimate"];
+        kind = 2;
+      }
+      row.push_back(kind);
+      if (values != nullptr) {
+        row.push_back(need(*values, "value", "a move's values"));
+        row.push_back(need(*values, "played", "a move's values"));
+        row.push_back(need(*values, "loss", "a move's values"));
+        row.push_back(joined(need(*values, "best", "a move's values")));
+      } else {
+        row.insert(row.end(), {0, 0, 0, ""});
+      }
+      row.push_back(need(m, "number", "a move"));
+      moves.push_back(row);
+    }
+    g["m"] = moves;
+    if (a.contains("end")) g["endLegal"] = joined(need(a["end"], "legal", "the end"));
+    if (game.contains("replay") && game["replay"].contains("final") &&
+        game["replay"]["final"].contains("to_move"))
+      g["endTm"] = side_index(game["replay"]["final"]["to_move"]);
+    const json& result = need(a, "result", "the annotation");
+    const json& discs = need(result, "discs", "the result");
+    g["result"] = result;
+    const int dark = need(discs, "dark", "the result").get<int>();
+    const int light = need(discs, "light", "the result").get<int>();
+    std::string text;
+    if (need(result, "finished", "the result").get<bool>()) {
+      const std::string w = need(result, "winner", "the result").get<std::string>();
+      text = (w == "draw" ? std::string("draw") : w + " wins") + " " + std::to_string(dark) + "-" +
+             std::to_string(light);
+    } else {
+      text = "unfinished, " + std::to_string(dark) + "-" + std::to_string(light);
+    }
+    g["resultText"] = text;
+    g["sum"] = need(a, "summary", "the annotation");
+    g["conv"] = need(a, "conventions", "the annotation");
+    return g;
+  } catch (const json::exception& e) {
+    // nlohmann's messages start with "[json.exception.type_error.302] ".
+    std::string what = e.what();
+    if (const auto close = what.find("] "); close != std::string::npos) what.erase(0, close + 2);
+    throw NotAnnotateOutput(what);
+  }
+}
+
+std::string report_html(const std::vector<json>& games, const std::vector<ReportProblem>& problems,
+                        const std::string& title) {
+  std::string out;
+  out.reserve(4096 + games.size() * 6000);
+  out +=
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+      "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n<title>";
+  out += html_escape(title);
+  out += "</title>\n<style>\n";
+  out += report_css();
+  out += "</style>\n</head>\n<body data-games=\"" + std::to_string(games.size()) + "\">\n";
+  out += "<header><h1><a href=\"#index\">" + html_escape(title) + "</a></h1></header>\n<main>\n";
+  out += "<section id=\"index\">\n";
+  out += "<p class=\"lead\">" + std::to_string(games.size()) +
+         (games.size() == 1 ? " game" : " games") +
+         ". Values are disc margins; exact values come from the solver near the end, "
+         "<span class=\"est\">~estimates</span> from a depth-limited search before that.</p>\n";
+  if (!problems.empty()) {
+    out += "<div id=\"problems\" class=\"problems\"><h2>" + std::to_string(problems.size()) +
+           (problems.size() == 1 ? " game or line" : " games or lines") +
+           " could not be shown</h2><ul>\n";
+    for (const auto& p : problems)
+      out += "<li><b>" + html_escape(p.where) + "</b>: " + html_escape(p.reason) + "</li>\n";
+    out += "</ul></div>\n";
+  }
+  if (games.empty()) {
+    out +=
+        "<p id=\"empty\" class=\"empty\">The input held no annotated games: nothing to show.</p>\n";
+  } else {
+    out +=
+        "<table id=\"games\"><thead><tr><th>#</th><th>Dark</th><th>Light</th><th>Result</th>"
+        "<th>Moves</th><th>Biggest mistake</th><th>Source</th></tr></thead><tbody>\n";
+    for (const auto& g : games) out += index_row(g);
+    out += "</tbody></table>\n";
+  }
+  out += "</section>\n<section id=\"game\" hidden></section>\n</main>\n";
+  out +=
+      "<noscript><p>The game pages need JavaScript; the index above works "
+      "without.</p></noscript>\n";
+  // Each game's data, parsed only when its page is opened.
+  for (const auto& g : games) {
+    out += "<script type=\"application/json\" id=\"g" + std::to_string(g["i"].get<int>()) + "\">";
+    out += script_json(g);
+    out += "</script>\n";
+  }
+  out += "<script>\n";
+  out += report_js();
+  out += "</script>\n</body>\n</html>\n";
+  return out;
+}
+
+}  // namespace reversi::cli

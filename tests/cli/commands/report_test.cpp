@@ -1,0 +1,152 @@
+// End-to-end: reversi report writes one self-contained HTML page from annotate output or from
+// records; input that is not annotate output is an error with its line number; an empty input
+// gives a page saying so; a partly bad batch lists the bad games and keeps the good ones; -o
+// never leaves a half-written file.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "cli/run_binary.hpp"
+
+using reversi::testing::run_reversi;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path source_dir = REVERSI_SOURCE_DIR;
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// Annotate output of the bundled games: two annotated, one invalid (games.txt game 3).
+const std::string& annotated() {
+  static const std::string out =
+      run_reversi("annotate --depth 2 --exact-empties 12 --threads 2 '" +
+                  (source_dir / "data/examples/games.txt").string() + "'")
+          .out;
+  return out;
+}
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    path = fs::temp_directory_path() / ("reversi-report-test-" + std::to_string(::getpid()));
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  std::size_t entries() const {
+    std::size_t n = 0;
+    for ([[maybe_unused]] const auto& e : fs::directory_iterator(path)) ++n;
+    return n;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("report writes one self-contained page with a row and the data of every game",
+          "[cli][report]") {
+  const std::string good = annotated().substr(0, annotated().find("\n{\"error\""));
+  const auto r = run_reversi("report -", good + "\n");
+  REQUIRE(r.status == 0);
+  const std::string& html = r.out;
+  CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
+  CHECK(occurrences(html, "<script type=\"application/json\" id=\"g") == 2);
+  CHECK(occurrences(html, "<tr><td class=\"num\"><a href=\"#game-") == 2);
+  // Nothing is loaded from elsewhere: no src or link elements, no URLs but the SVG namespace.
+  CHECK(html.find(" src=") == std::string::npos);
+  CHECK(html.find("<link") == std::string::npos);
+  CHECK(occurrences(html, "http://") == occurrences(html, "http://www.w3.org/2000/svg"));
+  CHECK(html.find("https://") == std::string::npos);
+  CHECK(html.find("</html>") != std::string::npos);
+}
+
+TEST_CASE("report annotates game records itself", "[cli][report]") {
+  const auto r = run_reversi("report --depth 2 --exact-empties 12 '" +
+                             (source_dir / "data/examples/annotate.txt").string() + "'");
+  REQUIRE(r.status == 0);
+  CHECK(occurrences(r.out, "<script type=\"application/json\" id=\"g") == 1);
+  CHECK(r.out.find("\"turning_point\"") != std::string::npos);
+}
+
+TEST_CASE("JSON that is not annotate output is an error naming the line, status 1",
+          "[cli][report]") {
+  TempDir dir;
+  const fs::path out = dir.path / "r.html";
+  const auto validated =
+      run_reversi("validate --jsonl '" + (source_dir / "data/examples/games.txt").string() + "'");
+  const auto r = run_reversi("report -o '" + out.string() + "' -", validated.out);
+  CHECK(r.status == 1);
+  CHECK(r.err.find("standard input line 1: not annotate output") != std::string::npos);
+  CHECK(r.err.find("no report written") != std::string::npos);
+  CHECK_FALSE(fs::exists(out));
+
+  const auto garbage = run_reversi("report -", "{\"annotation\": 3}\n{\"x\": 1}\n");
+  CHECK(garbage.status == 1);
+  CHECK(garbage.err.find("line 1: not annotate output") != std::string::npos);
+  CHECK(garbage.err.find("line 2: not annotate output") != std::string::npos);
+  CHECK(garbage.out.empty());
+
+  const auto text = run_reversi("report -", "{\"summary\": {}}\n{not json\n");
+  CHECK(text.status == 1);
+  CHECK(text.err.find("standard input line 2: not annotate output: not a JSON value") !=
+        std::string::npos);
+}
+
+TEST_CASE("An empty input gives a page saying so", "[cli][report]") {
+  const auto r = run_reversi("report -", "");
+  CHECK(r.status == 0);
+  CHECK(r.out.find("held no annotated games") != std::string::npos);
+  CHECK(r.out.find("</html>") != std::string::npos);
+  // The summary line alone (annotate over an empty file) is empty input too.
+  const auto summary_only = run_reversi("report -", "{\"summary\": {\"games\": 0}}\n");
+  CHECK(summary_only.status == 0);
+  CHECK(summary_only.out.find("held no annotated games") != std::string::npos);
+}
+
+TEST_CASE("A partly bad batch lists the bad games and still writes the good ones",
+          "[cli][report]") {
+  TempDir dir;
+  const fs::path out = dir.path / "batch.html";
+  const auto r =
+      run_reversi("report -o '" + out.string() + "' -", annotated() + "this is not JSON\n");
+  CHECK(r.status == 1);
+  CHECK(r.err.find("standard input line 3: " + (source_dir / "data/examples/games.txt").string() +
+                   " game 3 (line 4): invalid: move 11 (a1): a1 flips nothing") !=
+        std::string::npos);
+  CHECK(r.err.find("standard input line 5: not annotate output") != std::string::npos);
+  REQUIRE(fs::exists(out));
+  CHECK(dir.entries() == 1);  // written through a temporary file, renamed
+  const std::string html = slurp(out);
+  CHECK(occurrences(html, "<script type=\"application/json\" id=\"g") == 2);
+  CHECK(html.find("2 games or lines could not be shown") != std::string::npos);
+  CHECK(html.find("a1 flips nothing") != std::string::npos);
+}
+
+TEST_CASE("report reads annotate's --json document and arrays of games too", "[cli][report]") {
+  const auto doc = run_reversi("annotate --json --depth 2 '" +
+                               (source_dir / "data/examples/annotate.txt").string() + "'");
+  REQUIRE(doc.status == 0);
+  const auto r = run_reversi("report -", doc.out);
+  CHECK(r.status == 0);
+  CHECK(occurrences(r.out, "<script type=\"application/json\" id=\"g") == 1);
+  // An array of game objects too.
+  const std::string line = doc.out.substr(doc.out.find("{\"annotation\""));
+  const std::string game = line.substr(0, line.find("\n"));
+  const auto array = run_reversi("report -", "[" + game + ",\n" + game + "]\n");
+  CHECK(array.status == 0);
+  CHECK(occurrences(array.out, "<script type=\"application/json\" id=\"g") == 2);
+}
