@@ -14,6 +14,7 @@
 #include "cli/common.hpp"
 #include "cli/render.hpp"
 #include "cli/solve_output.hpp"
+#include "cli/suite_runner.hpp"
 #include "core/notation.hpp"
 
 namespace reversi::cli {
@@ -211,42 +212,37 @@ int run_ffo(const std::vector<std::string>& args) {
     if (!json)
       std::cout << "FFO " << first << "-" << last << ", " << threads << " thread"
                 << (threads > 1 ? "s" : "") << (wld ? ", win/draw/loss" : "") << "\n";
-    for (const auto& entry : suite) {
-      SolveRequest req;
-      req.rules = rules;
-      req.root = entry.position;
-      req.threads = threads;
-      req.wld = wld;
-      req.want_pv = false;
-      req.stop = interrupt.flag();
-      SolveProgressLine progress(rules);
-      req.on_progress = [&](const SolveProgress& p) { progress.update(p); };
-      solver.clear();
-      const SolveResult r = solver.solve(req);
-      progress.clear();
-      if (interrupt.interrupted()) return exit_interrupted;
-      const std::string problem = wld ? std::string{} : check_obf(rules, entry, r);
-      if (!problem.empty()) ++wrong;
-      nodes += r.nodes;
-      seconds += r.seconds;
-      const std::string best =
-          r.best_moves.empty() ? std::string("-") : rules.geometry().name(r.best_moves.front());
-      if (json) {
-        rows.push_back({{"number", entry.number},
-                        {"best", best},
-                        {"value", r.value},
-                        {"nodes", r.nodes},
-                        {"seconds", r.seconds},
-                        {"ok", problem.empty()}});
-      } else {
-        char line[160];
-        std::snprintf(line, sizeof line, "#%-3d %-3s %4s %14s nodes %9.3f s %8s n/s  %s",
-                      entry.number, best.c_str(), value_text(r, wld).c_str(),
-                      grouped(r.nodes).c_str(), r.seconds, rate(r.nodes, r.seconds).c_str(),
-                      problem.empty() ? "ok" : ("WRONG: " + problem).c_str());
-        std::cout << line << std::endl;
-      }
-    }
+    SolveRequest base;
+    base.rules = rules;
+    base.threads = threads;
+    base.wld = wld;
+    base.want_pv = false;
+    const bool finished =
+        solve_suite(solver, suite, base, false, interrupt, [&](const SuiteResult& s) {
+          if (interrupt.interrupted()) return;
+          const SolveResult& r = s.result;
+          if (!s.problem.empty()) ++wrong;
+          nodes += r.nodes;
+          seconds += r.seconds;
+          const std::string best =
+              r.best_moves.empty() ? std::string("-") : rules.geometry().name(r.best_moves.front());
+          if (json) {
+            rows.push_back({{"number", s.entry.number},
+                            {"best", best},
+                            {"value", r.value},
+                            {"nodes", r.nodes},
+                            {"seconds", r.seconds},
+                            {"ok", s.problem.empty()}});
+          } else {
+            char line[160];
+            std::snprintf(line, sizeof line, "#%-3d %-3s %4s %14s nodes %9.3f s %8s n/s  %s",
+                          s.entry.number, best.c_str(), value_text(r, wld).c_str(),
+                          grouped(r.nodes).c_str(), r.seconds, rate(r.nodes, r.seconds).c_str(),
+                          s.problem.empty() ? "ok" : ("WRONG: " + s.problem).c_str());
+            std::cout << line << std::endl;
+          }
+        });
+    if (!finished) return exit_interrupted;
     if (json) {
       runs.push_back(
           {{"threads", threads}, {"positions", rows}, {"nodes", nodes}, {"seconds", seconds}});

@@ -23,22 +23,10 @@ void RulesOptions::add_to(po::options_description& desc) {
 Rules RulesOptions::rules() const {
   if (!Geometry::is_supported(size))
     throw UsageError("--size must be 4, 6, 8 or 10, not " + std::to_string(size));
-  Start s;
-  if (start == "standard" || start == "cross") {
-    s = Start::standard;
-  } else if (start == "free") {
-    s = Start::free;
-  } else {
-    throw UsageError("--start must be standard or free, not '" + start + "'");
-  }
-  Scoring sc;
-  if (scoring == "count") {
-    sc = Scoring::count;
-  } else if (scoring == "winner" || scoring == "winner-takes-empties") {
-    sc = Scoring::winner_takes_empties;
-  } else {
-    throw UsageError("--scoring must be count or winner, not '" + scoring + "'");
-  }
+  const auto s = parse_start(start);
+  if (!s) throw UsageError("--start must be standard or free, not '" + start + "'");
+  const auto sc = parse_scoring(scoring);
+  if (!sc) throw UsageError("--scoring must be count or winner, not '" + scoring + "'");
   const Geometry g(size);
   Bits hole_set = 0;
   for (const auto& h : holes) {
@@ -49,7 +37,7 @@ Rules RulesOptions::rules() const {
     hole_set |= bit<Bits>(*sq);
   }
   try {
-    return Rules(size, s, anti, hole_set, sc);
+    return Rules(size, *s, anti, hole_set, *sc);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }

@@ -95,11 +95,11 @@ Rules rules_from_json(const json* j) {
   if (!Geometry::is_supported(size))
     throw JsonRecordError{ErrorKind::wrong_size,
                           "rules.size " + std::to_string(size) + " is not 4, 6, 8 or 10"};
-  const std::string start = j->value("start", "standard");
-  const std::string scoring = j->value("scoring", "winner");
-  if (start != "standard" && start != "free")
-    throw JsonRecordError{ErrorKind::bad_format, "rules.start must be standard or free"};
-  if (scoring != "winner" && scoring != "count")
+  const auto start = parse_start(j->value("start", start_name(Start::standard)));
+  const auto scoring =
+      parse_scoring(j->value("scoring", scoring_name(Scoring::winner_takes_empties)));
+  if (!start) throw JsonRecordError{ErrorKind::bad_format, "rules.start must be standard or free"};
+  if (!scoring)
     throw JsonRecordError{ErrorKind::bad_format, "rules.scoring must be winner or count"};
   const Geometry g(size);
   Bits holes = 0;
@@ -113,8 +113,7 @@ Rules rules_from_json(const json* j) {
     }
   }
   try {
-    return Rules(size, start == "free" ? Start::free : Start::standard, j->value("anti", false),
-                 holes, scoring == "count" ? Scoring::count : Scoring::winner_takes_empties);
+    return Rules(size, *start, j->value("anti", false), holes, *scoring);
   } catch (const std::invalid_argument& e) {
     throw JsonRecordError{ErrorKind::bad_format, std::string("rules: ") + e.what()};
   }

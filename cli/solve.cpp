@@ -8,6 +8,7 @@
 #include "cli/common.hpp"
 #include "cli/render.hpp"
 #include "cli/solve_output.hpp"
+#include "cli/suite_runner.hpp"
 #include "core/game.hpp"
 #include "core/notation.hpp"
 
@@ -99,18 +100,14 @@ int run_suite(const Rules& rules, std::vector<ObfPosition> suite, const SolveOpt
   std::uint64_t nodes = 0;
   double seconds = 0;
   nlohmann::json rows = nlohmann::json::array();
-  for (const auto& entry : suite) {
-    SolveRequest req = make_request(rules, entry.position, opt, threads, interrupt);
-    req.want_pv = opt.json;
-    SolveProgressLine progress(rules, opt.progress);
-    req.on_progress = [&](const SolveProgress& p) { progress.update(p); };
-    // Each position on its own, so that its figures do not depend on the ones before.
-    solver.clear();
-    const SolveResult r = solver.solve(req);
-    progress.clear();
+  SolveRequest base = make_request(rules, rules.initial(), opt, threads, interrupt);
+  base.want_pv = opt.json;
+  solve_suite(solver, suite, base, opt.progress, interrupt, [&](const SuiteResult& s) {
+    const ObfPosition& entry = s.entry;
+    const SolveResult& r = s.result;
+    const std::string& problem = s.problem;
     nodes += r.nodes;
     seconds += r.seconds;
-    const std::string problem = opt.wld ? std::string{} : check_obf(rules, entry, r);
     const auto listed = obf_best_score(entry);
     if (listed && !opt.wld) ++checked;
     if (!problem.empty()) ++wrong;
@@ -134,8 +131,7 @@ int run_suite(const Rules& rules, std::vector<ObfPosition> suite, const SolveOpt
       if (opt.all_moves) std::cout << "\n     " << obf_scores(rules, r.move_values);
       std::cout << std::endl;
     }
-    if (interrupt.interrupted()) break;
-  }
+  });
   if (opt.json) {
     nlohmann::json j;
     j["rules"] = rules_json(rules);
