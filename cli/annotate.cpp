@@ -26,12 +26,12 @@
 #include "analysis/annotate.hpp"
 #include "cli/annotate_output.hpp"
 #include "cli/common.hpp"
-#include "cli/game_json.hpp"
 #include "cli/progress.hpp"
 #include "cli/record_input.hpp"
 #include "cli/solve_output.hpp"
 #include "core/records/detect.hpp"
 #include "core/records/validate.hpp"
+#include "json/game_record.hpp"
 
 namespace reversi::cli {
 

@@ -2,8 +2,8 @@
 
 #include <cstdio>
 
-#include "cli/game_json.hpp"
 #include "cli/render.hpp"
+#include "json/game_record.hpp"
 
 namespace reversi::cli {
 

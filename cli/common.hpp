@@ -9,9 +9,13 @@
 
 #include "core/rules.hpp"
 
+namespace reversi::json_record {}
+
 namespace reversi::cli {
 
 namespace po = boost::program_options;
+// The JSON record library (json/) reads unqualified in the command line code.
+using namespace reversi::json_record;
 
 // Documented in the README; every subcommand returns one of these.
 enum ExitStatus : int {

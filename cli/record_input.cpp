@@ -4,8 +4,8 @@
 #include <cstring>
 #include <filesystem>
 
-#include "cli/game_json.hpp"
 #include "core/records/detect.hpp"
+#include "json/game_record.hpp"
 
 namespace reversi::cli {
 
@@ -124,7 +124,7 @@ Input open_input(const std::string& path, const InputOptions& options) {
   in.format = options.format ? *options.format : records::detect_format(head, is_stdin ? "" : path);
   in.source = std::make_unique<FileSource>(file, !is_stdin, std::move(head));
   if (in.format == records::Format::json) {
-    in.reader = std::make_unique<JsonGameReader>(*in.source, path);
+    in.reader = std::make_unique<json_record::JsonGameReader>(*in.source, path);
     return in;
   }
   records::ReaderOptions reader_options;

@@ -10,9 +10,9 @@
 #include <memory>
 
 #include "cli/common.hpp"
-#include "cli/game_json.hpp"
 #include "cli/record_input.hpp"
 #include "cli/render.hpp"
+#include "json/game_record.hpp"
 
 namespace reversi::cli {
 

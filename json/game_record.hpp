@@ -1,5 +1,5 @@
 // The toolkit's own JSON game record: what `validate --json` (and later `annotate`) emits for a
-// game, and the reader that takes it back. JSON lives only in cli/.
+// game, and the reader that takes it back: the library reversi_json, between core and cli.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -9,7 +9,7 @@
 #include "core/records/source.hpp"
 #include "core/records/validate.hpp"
 
-namespace reversi::cli {
+namespace reversi::json_record {
 
 // source, origin, rules, start, moves (with sides, notes, explicit_passes, position_only when
 // they apply) and metadata: everything needed to read the game back.
@@ -54,4 +54,4 @@ class JsonGameReader : public records::GameReader {
 // Dumps JSON with invalid UTF-8 replaced, so bytes from any record print safely.
 std::string dump_json(const nlohmann::json& j, int indent = -1);
 
-}  // namespace reversi::cli
+}  // namespace reversi::json_record

@@ -1,8 +1,8 @@
-#include "cli/game_json.hpp"
+#include "json/game_record.hpp"
 
-#include "cli/render.hpp"
+#include "json/position.hpp"
 
-namespace reversi::cli {
+namespace reversi::json_record {
 
 using nlohmann::json;
 using records::Format;
@@ -482,4 +482,4 @@ std::optional<ParsedGame> JsonGameReader::next() {
   }
 }
 
-}  // namespace reversi::cli
+}  // namespace reversi::json_record
