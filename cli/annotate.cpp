@@ -7,8 +7,6 @@
 #include "cli/annotate.hpp"
 
 #include <oneapi/tbb/concurrent_queue.h>
-#include <oneapi/tbb/parallel_pipeline.h>
-#include <oneapi/tbb/task_arena.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -25,6 +23,9 @@
 
 #include "analysis/annotate.hpp"
 #include "cli/annotate_output.hpp"
+#include "cli/batch/output_file.hpp"
+#include "cli/batch/pipeline.hpp"
+#include "cli/batch/writer.hpp"
 #include "cli/common.hpp"
 #include "cli/progress.hpp"
 #include "cli/record_input.hpp"
@@ -43,13 +44,11 @@ using records::ParsedGame;
 using records::Validation;
 using records::Verdict;
 
-// Conventional exit status after Ctrl-C (128 + SIGINT), as `reversi solve` uses.
-constexpr int exit_interrupted = 130;
 // Games in flight per thread: enough to keep workers busy while the writer waits for a slow one.
 constexpr std::size_t tokens_per_thread = 4;
 constexpr int max_exact_empties = 40;
 
-enum class Output { jsonl, json, text };
+using Output = BatchFormat;
 
 struct AnnotateCommandOptions {
   RulesOptions rules;
@@ -87,156 +86,31 @@ struct Totals {
   long exact_moves = 0;
   long theoretical_checked = 0;
   long theoretical_differing = 0;
-  std::vector<std::pair<std::string, std::string>> unreadable;  // file, reason
+  UnreadableList unreadable;
   std::string last_place;  // the last game written, for an interrupted run's message
 };
 
-// The output: standard output, or a temporary file beside FILE renamed onto it at the end, so
-// that FILE is never left half-written by Ctrl-C or a crash.
-class OutputFile {
- public:
-  explicit OutputFile(const std::string& path) : path_(path) {
-    if (path_.empty()) {
-      stream_ = stdout;
-      return;
-    }
-    const fs::path target(path_);
-    std::error_code ec;
-    if (fs::exists(target, ec) && !fs::is_regular_file(target, ec)) {
-      // A device or a pipe (/dev/null, a FIFO): nothing to rename, write straight to it.
-      stream_ = std::fopen(path_.c_str(), "w");
-      if (stream_ == nullptr)
-        throw UsageError("cannot write " + path_ + ": " + std::strerror(errno));
-      direct_ = true;
-      return;
-    }
-    const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-    std::string pattern = (dir / (target.filename().string() + ".tmp-XXXXXX")).string();
-    const int fd = mkstemp(pattern.data());
-    if (fd < 0) throw UsageError("cannot write " + path_ + ": " + std::strerror(errno));
-    temp_ = pattern;
-    // mkstemp makes the file private; give it the mode a plain new file would have.
-    const mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, static_cast<mode_t>(0666 & ~mask));
-    stream_ = fdopen(fd, "w");
-    if (stream_ == nullptr) {
-      ::close(fd);
-      std::remove(temp_.c_str());
-      throw UsageError("cannot write " + path_ + ": " + std::strerror(errno));
-    }
+void write_summary(BatchWriter& writer, const Totals& t) {
+  if (writer.format() == Output::text) {
+    char line[512];
+    std::snprintf(line, sizeof line,
+                  "summary: %ld games, %ld annotated, %ld invalid, %ld unfinished, %ld moves, "
+                  "%ld analysed exactly; WTHOR theoretical scores: %ld checked, %ld differ\n",
+                  t.games, t.annotated, t.invalid, t.unfinished, t.moves, t.exact_moves,
+                  t.theoretical_checked, t.theoretical_differing);
+    writer.summary_text(line);
+    return;
   }
-  ~OutputFile() { discard(); }
-  OutputFile(const OutputFile&) = delete;
-  OutputFile& operator=(const OutputFile&) = delete;
-
-  std::FILE* stream() const { return stream_; }
-  bool to_file() const { return !path_.empty(); }
-
-  // Moves the finished temporary file onto the target; false (with errno) on failure.
-  bool commit() {
-    if (!to_file()) return std::fflush(stdout) == 0;
-    if (direct_) {
-      const bool closed = std::fclose(stream_) == 0;
-      stream_ = nullptr;
-      return closed;
-    }
-    const bool flushed = std::fflush(stream_) == 0 && fsync(fileno(stream_)) == 0;
-    const bool closed = std::fclose(stream_) == 0;
-    stream_ = nullptr;
-    if (!flushed || !closed || std::rename(temp_.c_str(), path_.c_str()) != 0) {
-      std::remove(temp_.c_str());
-      temp_.clear();
-      return false;
-    }
-    temp_.clear();
-    return true;
-  }
-
-  void discard() {
-    if (direct_ && stream_ != nullptr) {
-      std::fclose(stream_);
-      stream_ = nullptr;
-    }
-    if (!to_file() || temp_.empty()) return;
-    if (stream_ != nullptr) std::fclose(stream_);
-    stream_ = nullptr;
-    std::remove(temp_.c_str());
-    temp_.clear();
-  }
-
- private:
-  std::string path_;
-  std::string temp_;
-  std::FILE* stream_ = nullptr;
-  bool direct_ = false;  // writing to a device or pipe, not through a temporary file
-};
-
-// Writes game objects as they come; the JSON document is opened and closed around them.
-class Writer {
- public:
-  Writer(std::FILE* out, Output output) : out_(out), output_(output) {
-    if (output_ == Output::json) std::fputs("{\"games\": [", out_);
-  }
-  void game(const std::string& text) {
-    if (output_ == Output::json) std::fputs(first_ ? "\n" : ",\n", out_);
-    std::fwrite(text.data(), 1, text.size(), out_);
-    if (output_ != Output::json) std::fputc('\n', out_);
-    first_ = false;
-  }
-  void summary(const Totals& t) {
-    if (output_ == Output::text) {
-      std::fprintf(out_,
-                   "summary: %ld games, %ld annotated, %ld invalid, %ld unfinished, %ld moves, "
-                   "%ld analysed exactly; WTHOR theoretical scores: %ld checked, %ld differ\n",
-                   t.games, t.annotated, t.invalid, t.unfinished, t.moves, t.exact_moves,
-                   t.theoretical_checked, t.theoretical_differing);
-      return;
-    }
-    nlohmann::json unreadable = nlohmann::json::array();
-    for (const auto& [file, reason] : t.unreadable)
-      unreadable.push_back({{"file", file}, {"reason", reason}});
-    const nlohmann::json s = {{"games", t.games},
-                              {"annotated", t.annotated},
-                              {"invalid", t.invalid},
-                              {"unfinished", t.unfinished},
-                              {"moves", t.moves},
-                              {"exact_moves", t.exact_moves},
-                              {"theoretical_checked", t.theoretical_checked},
-                              {"theoretical_differing", t.theoretical_differing},
-                              {"unreadable", unreadable}};
-    const std::string text = dump_json(s);
-    if (output_ == Output::json) {
-      std::fprintf(out_, "%s],\n\"summary\": %s}\n", first_ ? "" : "\n", text.c_str());
-    } else {
-      std::fprintf(out_, "{\"summary\": %s}\n", text.c_str());
-    }
-  }
-
- private:
-  std::FILE* out_;
-  Output output_;
-  bool first_ = true;
-};
-
-extern "C" void raise_interrupt(int) {
-  std::raise(SIGINT);  // async-signal-safe; InterruptGuard's handler sets the stop flag
+  writer.summary_json({{"games", t.games},
+                       {"annotated", t.annotated},
+                       {"invalid", t.invalid},
+                       {"unfinished", t.unfinished},
+                       {"moves", t.moves},
+                       {"exact_moves", t.exact_moves},
+                       {"theoretical_checked", t.theoretical_checked},
+                       {"theoretical_differing", t.theoretical_differing},
+                       {"unreadable", unreadable_json(t.unreadable)}});
 }
-
-// `kill` and a closed terminal stop the run like Ctrl-C, so the temporary file is removed too.
-class TerminateAsInterrupt {
- public:
-  TerminateAsInterrupt() {
-    std::signal(SIGTERM, raise_interrupt);
-    std::signal(SIGHUP, raise_interrupt);
-  }
-  ~TerminateAsInterrupt() {
-    std::signal(SIGTERM, SIG_DFL);
-    std::signal(SIGHUP, SIG_DFL);
-  }
-  TerminateAsInterrupt(const TerminateAsInterrupt&) = delete;
-  TerminateAsInterrupt& operator=(const TerminateAsInterrupt&) = delete;
-};
 
 // One solver and estimator per worker; a worker takes a free set for each game.
 class EnginePool {
@@ -266,7 +140,7 @@ struct Run {
   AnnotateSettings settings;
   int threads = 1;
   EnginePool* engines = nullptr;
-  Writer* writer = nullptr;
+  BatchWriter* writer = nullptr;
   Totals totals;
   ProgressLine progress;
   std::uint64_t total_bytes = 0;   // 0: unknown (standard input)
@@ -351,51 +225,27 @@ void show_progress(Run& run, const Slot& s) {
 
 // Reads, annotates and writes one input's games.
 void annotate_input(Input& in, Run& run, const InterruptGuard& interrupt) {
-  tbb::task_arena arena(run.threads);
-  arena.execute([&] {
-    tbb::parallel_pipeline(
-        static_cast<std::size_t>(run.threads) * tokens_per_thread,
-        tbb::make_filter<void, Slot*>(tbb::filter_mode::serial_in_order,
-                                      [&](tbb::flow_control& fc) -> Slot* {
-                                        if (interrupt.interrupted() || run.cut) {
-                                          fc.stop();
-                                          return nullptr;
-                                        }
-                                        auto game = in.reader->next();
-                                        if (!game) {
-                                          fc.stop();
-                                          return nullptr;
-                                        }
-                                        auto slot = std::make_unique<Slot>();
-                                        slot->game = std::move(*game);
-                                        slot->input_offset = in.source->bytes_read();
-                                        return slot.release();
-                                      }) &
-            tbb::make_filter<Slot*, Slot*>(tbb::filter_mode::parallel,
-                                           [&](Slot* s) {
-                                             annotate_slot(*s, run);
-                                             return s;
-                                           }) &
-            tbb::make_filter<Slot*, void>(tbb::filter_mode::serial_in_order, [&](Slot* s) {
-              const std::unique_ptr<Slot> owned(s);
-              if (run.cut || !s->complete) {
-                run.cut = true;
-                return;
-              }
-              count(run.totals, *s);
-              run.writer->game(s->text);
-              show_progress(run, *s);
-            }));
-  });
-}
-
-std::optional<records::Format> chosen_format(const std::string& name) {
-  if (name == "auto") return std::nullopt;
-  const auto f = records::parse_format_name(name);
-  if (!f)
-    throw UsageError("--format must be auto, moves, ggf, wthor, obf, board or json, not '" + name +
-                     "'");
-  return f;
+  ordered_pipeline<Slot>(
+      run.threads, tokens_per_thread,
+      [&]() -> std::unique_ptr<Slot> {
+        if (interrupt.interrupted() || run.cut) return nullptr;
+        auto game = in.reader->next();
+        if (!game) return nullptr;
+        auto slot = std::make_unique<Slot>();
+        slot->game = std::move(*game);
+        slot->input_offset = in.source->bytes_read();
+        return slot;
+      },
+      [&](Slot& s) { annotate_slot(s, run); },
+      [&](Slot& s) {
+        if (run.cut || !s.complete) {
+          run.cut = true;
+          return;
+        }
+        count(run.totals, s);
+        run.writer->game(s.text);
+        show_progress(run, s);
+      });
 }
 
 TheoreticalCheck chosen_check(const std::string& name) {
@@ -515,25 +365,17 @@ int run_annotate_with_figures(const std::vector<std::string>& args, AnnotateFigu
   run.analysis.stop = interrupt.flag();
   OutputFile out(opt.output_file);
   EnginePool engines(run.threads, opt.hash_mb);
-  Writer writer(out.stream(), run.output);
+  BatchWriter writer(out.stream(), run.output, true);
   run.engines = &engines;
   run.writer = &writer;
 
-  for (const auto& file : files) {
-    if (interrupt.interrupted() || run.cut) break;
-    try {
-      Input in = open_input(file, inputs);
-      if (!in.warning.empty())
-        std::cerr << "reversi annotate: " << file << ": " << in.warning << "\n";
-      annotate_input(in, run, interrupt);
-      if (in.source->failed()) throw UnreadableInput("cannot read " + file + ": read error");
-      run.bytes_before += in.source->bytes_read();
-    } catch (const UnreadableInput& e) {
-      std::fflush(out.stream());
-      std::cerr << "reversi annotate: " << e.what() << "\n";
-      run.totals.unreadable.emplace_back(file, e.what());
-    }
-  }
+  for_each_input(
+      "annotate", files, inputs, out.stream(), run.totals.unreadable,
+      [&] { return interrupt.interrupted() || run.cut; },
+      [&](Input& in) {
+        annotate_input(in, run, interrupt);
+        run.bytes_before += in.source->bytes_read();
+      });
   run.progress.clear();
 
   if (interrupt.interrupted() || run.cut) {
@@ -560,7 +402,7 @@ int run_annotate_with_figures(const std::vector<std::string>& args, AnnotateFigu
                                t.theoretical_checked,
                                t.theoretical_differing};
   }
-  writer.summary(run.totals);
+  write_summary(writer, run.totals);
   if (!out.commit()) {
     std::cerr << "reversi annotate: cannot write "
               << (opt.output_file.empty() ? "the output" : opt.output_file) << ": "

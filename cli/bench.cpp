@@ -27,7 +27,6 @@ int run_bench_annotate(const std::vector<std::string>& args);
 namespace {
 
 constexpr std::size_t bench_hash_mb = 64;
-constexpr int exit_interrupted = 130;
 
 // A signature position: rules, and how far into a seeded random game it is taken.
 struct SignatureCase {

@@ -152,7 +152,7 @@ int bench_theoretical(const BenchOptions& opt) {
       games.empty() ? 0.0 : seconds / static_cast<double>(games.size()), cpu,
       grouped(nodes.load()).c_str(), results.empty() || !results[0] ? 0 : results[0]->depth,
       load_start, load_average());
-  if (interrupt.interrupted()) return 130;
+  if (interrupt.interrupted()) return exit_interrupted;
   return mismatches == 0 && unchecked == 0 ? exit_ok : exit_bad_input;
 }
 

@@ -20,8 +20,9 @@ using namespace reversi::json_record;
 // Documented in the README; every subcommand returns one of these.
 enum ExitStatus : int {
   exit_ok = 0,
-  exit_bad_input = 1,  // a bad record or position, or a result that does not check out
-  exit_usage = 2,      // bad usage, or input that cannot be read at all
+  exit_bad_input = 1,      // a bad record or position, or a result that does not check out
+  exit_usage = 2,          // bad usage, or input that cannot be read at all
+  exit_interrupted = 130,  // stopped by Ctrl-C (128 + SIGINT), as shells report it
 };
 
 // Thrown for bad usage; main() prints it and exits with exit_usage.

@@ -16,8 +16,6 @@ namespace reversi::cli {
 
 namespace {
 
-// Conventional exit status after Ctrl-C (128 + SIGINT).
-constexpr int exit_interrupted = 130;
 constexpr std::size_t default_hash_mb = 256;
 
 struct SolveOptions {

@@ -1,14 +1,13 @@
 // reversi validate: replay game records in any format and report the first error of each.
 #include "core/records/validate.hpp"
 
-#include <oneapi/tbb/parallel_pipeline.h>
-#include <oneapi/tbb/task_arena.h>
-
 #include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <memory>
 
+#include "cli/batch/pipeline.hpp"
+#include "cli/batch/writer.hpp"
 #include "cli/common.hpp"
 #include "cli/record_input.hpp"
 #include "cli/render.hpp"
@@ -22,7 +21,7 @@ using records::ParsedGame;
 using records::Validation;
 using records::Verdict;
 
-enum class Output { text, json, jsonl };
+using Output = BatchFormat;
 
 struct ValidateOptions {
   RulesOptions rules;
@@ -43,7 +42,7 @@ struct Totals {
   long invalid = 0;
   long unfinished = 0;
   long moves = 0;
-  std::vector<std::pair<std::string, std::string>> unreadable;  // file, reason
+  UnreadableList unreadable;
 };
 
 // One game on its way through the pipeline.
@@ -155,86 +154,45 @@ void count(Totals& totals, const Validation& v) {
   if (flagged) ++totals.unfinished;
 }
 
-// Writes game objects as they come; the JSON document is opened and closed around them.
-class Writer {
- public:
-  explicit Writer(Output output) : output_(output) {
-    if (output_ == Output::json) std::fputs("{\"games\": [", stdout);
-  }
-  void game(const std::string& text) {
-    if (text.empty()) return;
-    if (output_ == Output::json) std::fputs(first_ ? "\n" : ",\n", stdout);
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    if (output_ == Output::jsonl) std::fputc('\n', stdout);
-    first_ = false;
-  }
-  void summary(const Totals& t, double seconds) {
-    if (output_ == Output::text) {
-      std::printf(
-          "summary: %ld games read, %ld valid, %ld invalid, %ld unfinished, %ld moves "
-          "replayed, %.3f s\n",
-          t.games, t.valid, t.invalid, t.unfinished, t.moves, seconds);
-      return;
-    }
-    nlohmann::json unreadable = nlohmann::json::array();
-    for (const auto& [file, reason] : t.unreadable)
-      unreadable.push_back({{"file", file}, {"reason", reason}});
-    const nlohmann::json s = {{"games", t.games},          {"valid", t.valid},
-                              {"invalid", t.invalid},      {"unfinished", t.unfinished},
-                              {"moves_replayed", t.moves}, {"elapsed_seconds", seconds},
-                              {"unreadable", unreadable}};
-    const std::string text = dump_json(s);
-    if (output_ == Output::json) {
-      std::printf("%s],\n\"summary\": %s}\n", first_ ? "" : "\n", text.c_str());
-    } else {
-      std::printf("{\"summary\": %s}\n", text.c_str());
-    }
-  }
-
- private:
-  Output output_;
-  bool first_ = true;
-};
-
 // Reads, validates and writes one input's games: reading and writing in input order, the
 // validation of different games in parallel, so the output is the same for any thread count.
 void validate_input(records::GameReader& reader, int threads,
                     const records::ValidateOptions& checks, Output output, bool quiet,
-                    Writer& writer, Totals& totals) {
-  tbb::task_arena arena(threads);
-  arena.execute([&] {
-    tbb::parallel_pipeline(
-        static_cast<std::size_t>(threads) * tokens_per_thread,
-        tbb::make_filter<void, Slot*>(tbb::filter_mode::serial_in_order,
-                                      [&](tbb::flow_control& fc) -> Slot* {
-                                        auto game = reader.next();
-                                        if (!game) {
-                                          fc.stop();
-                                          return nullptr;
-                                        }
-                                        return new Slot{std::move(*game), {}, {}};
-                                      }) &
-            tbb::make_filter<Slot*, Slot*>(tbb::filter_mode::parallel,
-                                           [&](Slot* s) {
-                                             s->result = records::validate(s->game, checks);
-                                             s->text = format_game(*s, output, quiet);
-                                             return s;
-                                           }) &
-            tbb::make_filter<Slot*, void>(tbb::filter_mode::serial_in_order, [&](Slot* s) {
-              const std::unique_ptr<Slot> owned(s);
-              count(totals, s->result);
-              writer.game(s->text);
-            }));
-  });
+                    BatchWriter& writer, Totals& totals) {
+  ordered_pipeline<Slot>(
+      threads, tokens_per_thread,
+      [&]() -> std::unique_ptr<Slot> {
+        auto game = reader.next();
+        if (!game) return nullptr;
+        return std::make_unique<Slot>(Slot{std::move(*game), {}, {}});
+      },
+      [&](Slot& s) {
+        s.result = records::validate(s.game, checks);
+        s.text = format_game(s, output, quiet);
+      },
+      [&](Slot& s) {
+        count(totals, s.result);
+        if (!s.text.empty()) writer.game(s.text);
+      });
 }
 
-std::optional<records::Format> chosen_format(const std::string& name) {
-  if (name == "auto") return std::nullopt;
-  const auto f = records::parse_format_name(name);
-  if (!f)
-    throw UsageError("--format must be auto, moves, ggf, wthor, obf, board or json, not '" + name +
-                     "'");
-  return f;
+void write_summary(BatchWriter& writer, const Totals& t, double seconds) {
+  if (writer.format() == Output::text) {
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "summary: %ld games read, %ld valid, %ld invalid, %ld unfinished, %ld moves "
+                  "replayed, %.3f s\n",
+                  t.games, t.valid, t.invalid, t.unfinished, t.moves, seconds);
+    writer.summary_text(line);
+    return;
+  }
+  writer.summary_json({{"games", t.games},
+                       {"valid", t.valid},
+                       {"invalid", t.invalid},
+                       {"unfinished", t.unfinished},
+                       {"moves_replayed", t.moves},
+                       {"elapsed_seconds", seconds},
+                       {"unreadable", unreadable_json(t.unreadable)}});
 }
 
 }  // namespace
@@ -277,23 +235,13 @@ int run_validate(const std::vector<std::string>& args) {
 
   const auto started = std::chrono::steady_clock::now();
   Totals totals;
-  Writer writer(output);
-  for (const auto& file : opt.files) {
-    try {
-      Input in = open_input(file, inputs);
-      if (!in.warning.empty())
-        std::cerr << "reversi validate: " << file << ": " << in.warning << "\n";
-      validate_input(*in.reader, threads, checks, output, opt.quiet, writer, totals);
-      if (in.source->failed()) throw UnreadableInput("cannot read " + file + ": read error");
-    } catch (const UnreadableInput& e) {
-      std::fflush(stdout);
-      std::cerr << "reversi validate: " << e.what() << "\n";
-      totals.unreadable.emplace_back(file, e.what());
-    }
-  }
+  BatchWriter writer(stdout, output, false);
+  for_each_input("validate", opt.files, inputs, stdout, totals.unreadable, nullptr, [&](Input& in) {
+    validate_input(*in.reader, threads, checks, output, opt.quiet, writer, totals);
+  });
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  writer.summary(totals, seconds);
+  write_summary(writer, totals, seconds);
   std::fflush(stdout);
   if (!totals.unreadable.empty()) return exit_usage;
   return totals.invalid > 0 ? exit_bad_input : exit_ok;
