@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/common.hpp"
+#include "cli/options/position.hpp"
 #include "cli/progress.hpp"
 #include "cli/render.hpp"
 #include "core/game.hpp"
@@ -16,7 +17,7 @@ struct PerftOptions {
   ThreadOptions threads;
   int depth = 0;
   std::string convention = "oeis";
-  std::string moves;
+  PositionOptions position;
   bool by_ply = false;
   bool json = false;
   std::size_t hash_mb = 0;
@@ -47,8 +48,9 @@ int run_perft(const std::vector<std::string>& args) {
   desc.add_options()
       ("depth,d", po::value(&opt.depth)->required(), "plies to count")
       ("convention", po::value(&opt.convention)->default_value("oeis"),
-       "oeis or bik (how games that end early count)")
-      ("moves", po::value(&opt.moves), "count from the position after this move list")
+       "oeis or bik (how games that end early count)");
+  opt.position.add_to(desc, "count from the position after this move list", false);
+  desc.add_options()
       ("hash-mb", po::value(&opt.hash_mb)->default_value(0),
        "memory for a table of repeated subtrees (transpositions); 0 visits every node")
       ("by-ply", po::bool_switch(&opt.by_ply), "print the count for every ply up to the depth")
@@ -64,21 +66,12 @@ int run_perft(const std::vector<std::string>& args) {
     throw UsageError("--depth out of range");
   const PerftConvention convention = parse_convention(opt.convention);
 
-  Position root = rules.initial();
-  if (!opt.moves.empty()) {
-    const auto parsed = parse_move_list(opt.moves, rules.geometry());
-    std::optional<RecordError> error = parsed.error;
-    Replay r;
-    if (!error) {
-      r = replay(rules, root, parsed.moves);
-      if (r.error) error = r.error->error;
-    }
-    if (error) {
-      std::cerr << "reversi perft: --moves: " << describe_error(*error) << "\n";
-      return exit_bad_input;
-    }
-    root = r.final_position;
+  const PositionChoice chosen = opt.position.position(rules, vm);
+  if (chosen.error) {
+    std::cerr << "reversi perft: --moves: " << describe_error(*chosen.error) << "\n";
+    return exit_bad_input;
   }
+  const Position root = chosen.position;
 
   const int threads = opt.threads.resolved();
   ProgressLine progress;

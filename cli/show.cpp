@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/common.hpp"
+#include "cli/options/position.hpp"
 #include "cli/render.hpp"
 #include "core/game.hpp"
 #include "core/notation.hpp"
@@ -10,8 +11,7 @@ namespace reversi::cli {
 
 struct ShowOptions {
   RulesOptions rules;
-  std::string moves;
-  std::string board;
+  PositionOptions position;
   bool json = false;
 };
 
@@ -19,45 +19,22 @@ int run_show(const std::vector<std::string>& args) {
   ShowOptions opt;
   po::options_description desc("Options");
   opt.rules.add_to(desc);
+  opt.position.add_to(desc, "play this move list from the start, e.g. f5d6c3");
   // clang-format off
   desc.add_options()
-      ("moves", po::value(&opt.moves), "play this move list from the start, e.g. f5d6c3")
-      ("board", po::value(&opt.board),
-       "a board string: cells (X/* dark, O light, -/. empty) then the side to move")
       ("json", po::bool_switch(&opt.json), "print JSON");
   // clang-format on
   po::variables_map vm;
   if (!parse_options("show", "[RULES] [--moves LIST | --board STRING] [--json]", desc, args, vm))
     return exit_ok;
-  if (vm.count("moves") && vm.count("board")) throw UsageError("give --moves or --board, not both");
+  if (PositionOptions::count(vm) > 1) throw UsageError("give --moves or --board, not both");
   const Rules rules = opt.rules.rules();
 
-  Position start = rules.initial();
-  std::optional<RecordError> error;
-  std::optional<ReplayError> replay_error;
-  Position shown = start;
-  int moves_played = 0;
-  if (vm.count("board")) {
-    auto parsed = parse_board(opt.board, rules);
-    if (parsed.error) error = parsed.error;
-    shown = parsed.position;
-  } else if (vm.count("moves")) {
-    auto parsed = parse_move_list(opt.moves, rules.geometry());
-    if (parsed.error) {
-      error = parsed.error;
-      // Show the position reached before the bad token.
-      parsed.moves.clear();
-    }
-    const Replay r = replay(rules, start, parsed.moves);
-    if (!error && r.error) {
-      error = r.error->error;
-      replay_error = r.error;
-    }
-    shown = r.error ? r.error->before : r.final_position;
-    moves_played = static_cast<int>(r.moves.size());
-  }
-  if (!error && !rules.is_valid(shown))
-    error = RecordError{ErrorKind::bad_board, "not a valid position", 0, {}};
+  const PositionChoice chosen = opt.position.position(rules, vm);
+  const Position& shown = chosen.position;
+  const std::optional<RecordError>& error = chosen.error;
+  const std::optional<ReplayError>& replay_error = chosen.replay_error;
+  const int moves_played = chosen.moves_played;
 
   if (opt.json) {
     nlohmann::json j = position_json(rules, shown);

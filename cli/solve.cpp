@@ -6,6 +6,7 @@
 #include "analysis/search.hpp"
 #include "analysis/solve_suite.hpp"
 #include "cli/common.hpp"
+#include "cli/options/position.hpp"
 #include "cli/render.hpp"
 #include "cli/solve_output.hpp"
 #include "cli/suite_runner.hpp"
@@ -21,8 +22,7 @@ constexpr std::size_t default_hash_mb = 256;
 struct SolveOptions {
   RulesOptions rules;
   ThreadOptions threads;
-  std::string moves;
-  std::string board;
+  PositionOptions position;
   std::string obf;
   std::string input;  // "-": OBF lines or board strings on standard input
   bool all_moves = false;
@@ -157,11 +157,9 @@ int run_solve(const std::vector<std::string>& args) {
   po::options_description desc("Options");
   opt.rules.add_to(desc);
   opt.threads.add_to(desc);
-  desc.add_options()("moves", po::value(&opt.moves), "play this move list from the start")(
-      "board", po::value(&opt.board),
-      "a board string: cells (X/* dark, O light, -/. empty) then the side to move")(
-      "obf", po::value(&opt.obf),
-      "solve every line of an OBF suite file and check the scores it lists")(
+  opt.position.add_to(desc, "play this move list from the start");
+  desc.add_options()("obf", po::value(&opt.obf),
+                     "solve every line of an OBF suite file and check the scores it lists")(
       "input", po::value(&opt.input), "'-': OBF lines or board strings on standard input")(
       "all-moves", po::bool_switch(&opt.all_moves), "the exact value of every legal move")(
       "wld", po::bool_switch(&opt.wld), "prove only win, draw or loss (faster)")(
@@ -178,7 +176,7 @@ int run_solve(const std::vector<std::string>& args) {
                      desc, args, vm, &positional))
     return exit_ok;
   const int sources =
-      static_cast<int>(vm.count("moves") + vm.count("board") + vm.count("obf") + vm.count("input"));
+      PositionOptions::count(vm) + static_cast<int>(vm.count("obf") + vm.count("input"));
   if (sources > 1) throw UsageError("give one of --moves, --board, --obf or -");
   if (vm.count("input") && opt.input != "-")
     throw UsageError("unexpected argument '" + opt.input + "' (use - for standard input)");
@@ -204,31 +202,12 @@ int run_solve(const std::vector<std::string>& args) {
     return run_suite(rules, std::move(suite), opt, threads);
   }
 
-  Position root = rules.initial();
-  if (vm.count("board")) {
-    const BoardParse parsed = parse_board(opt.board, rules);
-    if (parsed.error) {
-      std::cerr << "reversi solve: " << describe_error(*parsed.error) << "\n";
-      return exit_bad_input;
-    }
-    root = parsed.position;
-  } else if (vm.count("moves")) {
-    const MoveListParse parsed = parse_move_list(opt.moves, rules.geometry());
-    if (parsed.error) {
-      std::cerr << "reversi solve: " << describe_error(*parsed.error) << "\n";
-      return exit_bad_input;
-    }
-    const Replay r = replay(rules, root, parsed.moves);
-    if (r.error) {
-      std::cerr << "reversi solve: " << describe_error(r.error->error) << "\n";
-      return exit_bad_input;
-    }
-    root = r.final_position;
-  }
-  if (!rules.is_valid(root)) {
-    std::cerr << "reversi solve: not a valid position\n";
+  const PositionChoice chosen = opt.position.position(rules, vm);
+  if (chosen.error) {
+    std::cerr << "reversi solve: " << describe_error(*chosen.error) << "\n";
     return exit_bad_input;
   }
+  const Position& root = chosen.position;
 
   InterruptGuard interrupt;
   Solver solver(opt.hash_mb);
