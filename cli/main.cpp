@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/common.hpp"
+#include "cli/subcommands.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@
 
 #include "analysis/search.hpp"
 #include "analysis/solve_suite.hpp"
-#include "cli/solve_output.hpp"
+#include "cli/output/solve.hpp"
 
 namespace reversi::cli {
 

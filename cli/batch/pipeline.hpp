@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "cli/record_input.hpp"
+#include "cli/batch/record_input.hpp"
 
 namespace reversi::cli {
 

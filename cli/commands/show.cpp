@@ -3,7 +3,9 @@
 
 #include "cli/common.hpp"
 #include "cli/options/position.hpp"
-#include "cli/render.hpp"
+#include "cli/options/rules.hpp"
+#include "cli/output/render.hpp"
+#include "cli/subcommands.hpp"
 #include "core/game.hpp"
 #include "core/notation.hpp"
 

@@ -4,7 +4,7 @@
 // Games go through an ordered oneTBB pipeline: read in input order, annotated in parallel (one
 // solver and estimator per worker), written in input order, so the output is the same for any
 // thread count and memory stays flat however many games there are.
-#include "cli/annotate.hpp"
+#include "cli/commands/annotate.hpp"
 
 #include <oneapi/tbb/concurrent_queue.h>
 #include <sys/stat.h>
@@ -22,14 +22,17 @@
 #include <memory>
 
 #include "analysis/annotate.hpp"
-#include "cli/annotate_output.hpp"
 #include "cli/batch/output_file.hpp"
 #include "cli/batch/pipeline.hpp"
+#include "cli/batch/record_input.hpp"
 #include "cli/batch/writer.hpp"
 #include "cli/common.hpp"
-#include "cli/progress.hpp"
-#include "cli/record_input.hpp"
-#include "cli/solve_output.hpp"
+#include "cli/options/rules.hpp"
+#include "cli/options/threads.hpp"
+#include "cli/output/annotate.hpp"
+#include "cli/output/progress.hpp"
+#include "cli/output/solve.hpp"
+#include "cli/subcommands.hpp"
 #include "core/records/detect.hpp"
 #include "core/records/validate.hpp"
 #include "json/game_record.hpp"

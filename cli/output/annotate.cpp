@@ -1,8 +1,8 @@
-#include "cli/annotate_output.hpp"
+#include "cli/output/annotate.hpp"
 
 #include <cstdio>
 
-#include "cli/render.hpp"
+#include "cli/output/render.hpp"
 #include "json/game_record.hpp"
 
 namespace reversi::cli {

@@ -1,11 +1,14 @@
 // reversi bench perft: perft speed on one thread, on every thread, and through transpositions.
+#include "analysis/perft.hpp"
+
 #include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <span>
 
-#include "analysis/perft.hpp"
+#include "cli/bench/modes.hpp"
 #include "cli/common.hpp"
+#include "cli/options/threads.hpp"
 
 namespace reversi::cli {
 

@@ -7,8 +7,10 @@
 #include <filesystem>
 #include <iostream>
 
+#include "cli/batch/record_input.hpp"
+#include "cli/bench/modes.hpp"
 #include "cli/common.hpp"
-#include "cli/record_input.hpp"
+#include "cli/options/rules.hpp"
 #include "core/records/detect.hpp"
 #include "core/records/reader.hpp"
 #include "core/records/validate.hpp"

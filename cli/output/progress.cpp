@@ -1,4 +1,4 @@
-#include "cli/progress.hpp"
+#include "cli/output/progress.hpp"
 
 #include <unistd.h>
 

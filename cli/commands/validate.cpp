@@ -7,10 +7,13 @@
 #include <memory>
 
 #include "cli/batch/pipeline.hpp"
+#include "cli/batch/record_input.hpp"
 #include "cli/batch/writer.hpp"
 #include "cli/common.hpp"
-#include "cli/record_input.hpp"
-#include "cli/render.hpp"
+#include "cli/options/rules.hpp"
+#include "cli/options/threads.hpp"
+#include "cli/output/render.hpp"
+#include "cli/subcommands.hpp"
 #include "json/game_record.hpp"
 
 namespace reversi::cli {

@@ -1,4 +1,4 @@
-#include "cli/render.hpp"
+#include "cli/output/render.hpp"
 
 namespace reversi::cli {
 

@@ -1,4 +1,6 @@
 // reversi solve: the exact value of a position with perfect play, or of every line of a suite.
+#include "cli/output/solve.hpp"
+
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -7,8 +9,10 @@
 #include "analysis/solve_suite.hpp"
 #include "cli/common.hpp"
 #include "cli/options/position.hpp"
-#include "cli/render.hpp"
-#include "cli/solve_output.hpp"
+#include "cli/options/rules.hpp"
+#include "cli/options/threads.hpp"
+#include "cli/output/render.hpp"
+#include "cli/subcommands.hpp"
 #include "cli/suite_runner.hpp"
 #include "core/game.hpp"
 #include "core/notation.hpp"

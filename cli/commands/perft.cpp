@@ -6,8 +6,11 @@
 
 #include "cli/common.hpp"
 #include "cli/options/position.hpp"
-#include "cli/progress.hpp"
-#include "cli/render.hpp"
+#include "cli/options/rules.hpp"
+#include "cli/options/threads.hpp"
+#include "cli/output/progress.hpp"
+#include "cli/output/render.hpp"
+#include "cli/subcommands.hpp"
 #include "core/game.hpp"
 
 namespace reversi::cli {

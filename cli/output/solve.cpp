@@ -1,4 +1,4 @@
-#include "cli/solve_output.hpp"
+#include "cli/output/solve.hpp"
 
 #include <unistd.h>
 
@@ -7,7 +7,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "cli/render.hpp"
+#include "cli/output/render.hpp"
 
 namespace reversi::cli {
 

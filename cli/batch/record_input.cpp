@@ -1,4 +1,4 @@
-#include "cli/record_input.hpp"
+#include "cli/batch/record_input.hpp"
 
 #include <cerrno>
 #include <cstring>

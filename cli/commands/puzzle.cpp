@@ -5,9 +5,12 @@
 #include <memory>
 
 #include "cli/common.hpp"
-#include "cli/progress.hpp"
-#include "cli/puzzle_text.hpp"
-#include "cli/render.hpp"
+#include "cli/options/rules.hpp"
+#include "cli/options/threads.hpp"
+#include "cli/output/progress.hpp"
+#include "cli/output/puzzle.hpp"
+#include "cli/output/render.hpp"
+#include "cli/subcommands.hpp"
 
 namespace reversi::cli {
 

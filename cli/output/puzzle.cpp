@@ -1,8 +1,8 @@
-#include "cli/puzzle_text.hpp"
+#include "cli/output/puzzle.hpp"
 
 #include <stdexcept>
 
-#include "cli/render.hpp"
+#include "cli/output/render.hpp"
 
 namespace reversi::cli {
 

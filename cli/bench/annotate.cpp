@@ -6,6 +6,8 @@
 //                discarded: games per second and peak resident memory;
 //   estimate     the estimator alone on every position of the first N complete games, one
 //                thread: nodes and time at --depth.
+#include "analysis/annotate.hpp"
+
 #include <oneapi/tbb/concurrent_queue.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
@@ -17,12 +19,12 @@
 #include <iostream>
 #include <mutex>
 
-#include "analysis/annotate.hpp"
-#include "cli/annotate.hpp"
+#include "cli/batch/record_input.hpp"
+#include "cli/bench/modes.hpp"
+#include "cli/commands/annotate.hpp"
 #include "cli/common.hpp"
-#include "cli/progress.hpp"
-#include "cli/record_input.hpp"
-#include "cli/solve_output.hpp"
+#include "cli/output/progress.hpp"
+#include "cli/output/solve.hpp"
 #include "core/game.hpp"
 #include "core/records/validate.hpp"
 

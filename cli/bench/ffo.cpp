@@ -1,0 +1,143 @@
+// reversi bench ffo: the FFO endgame suite, time and nodes per position, on one thread and on
+// more.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <sstream>
+
+#include "analysis/search.hpp"
+#include "analysis/solve_suite.hpp"
+#include "cli/bench/modes.hpp"
+#include "cli/common.hpp"
+#include "cli/output/render.hpp"
+#include "cli/output/solve.hpp"
+#include "cli/suite_runner.hpp"
+#include "core/notation.hpp"
+
+namespace reversi::cli {
+
+namespace {
+
+std::vector<int> parse_thread_list(const std::string& text) {
+  std::vector<int> out;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    try {
+      const int t = std::stoi(item);
+      if (t < 1) throw std::invalid_argument(item);
+      out.push_back(t);
+    } catch (const std::exception&) {
+      throw UsageError("--threads wants a list like 1,2, not '" + text + "'");
+    }
+  }
+  if (out.empty()) throw UsageError("--threads wants a list like 1,2");
+  return out;
+}
+
+// Every FFO position from `first` to `last`, from the suite files in `dir`.
+std::vector<ObfPosition> load_ffo(const std::string& dir, int first, int last, const Rules& rules) {
+  std::vector<ObfPosition> out;
+  if (!std::filesystem::is_directory(dir)) throw UsageError("no FFO suite folder at " + dir);
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.path().extension() == ".obf") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) {
+    std::ifstream in(f);
+    for (auto& p : read_obf(in, rules, obf_first_number(f.filename().string())))
+      if (p.number >= first && p.number <= last) out.push_back(std::move(p));
+  }
+  std::sort(out.begin(), out.end(),
+            [](const ObfPosition& a, const ObfPosition& b) { return a.number < b.number; });
+  return out;
+}
+
+}  // namespace
+
+int run_bench_ffo(const std::vector<std::string>& args) {
+  po::options_description desc("Options");
+  std::string dir = "../shared/data/obf";
+  int first = 40;
+  int last = 49;
+  std::string threads_text = "1,2";
+  std::size_t hash_mb = 256;
+  bool json = false;
+  bool wld = false;
+  // clang-format off
+  desc.add_options()
+      ("dir", po::value(&dir)->default_value(dir), "folder of the FFO .obf files")
+      ("first", po::value(&first)->default_value(first), "first position number")
+      ("last", po::value(&last)->default_value(last), "last position number")
+      ("threads", po::value(&threads_text)->default_value(threads_text),
+       "thread counts to run, e.g. 1,2")
+      ("hash-mb", po::value(&hash_mb)->default_value(hash_mb), "transposition table size")
+      ("wld", po::bool_switch(&wld), "win/draw/loss only")
+      ("json", po::bool_switch(&json), "print JSON");
+  // clang-format on
+  po::variables_map vm;
+  if (!parse_options("bench ffo", "[--dir D] [--first N] [--last N] [--threads 1,2] [--wld]", desc,
+                     args, vm))
+    return exit_ok;
+  const Rules rules(8);
+  const auto thread_counts = parse_thread_list(threads_text);
+  const auto suite = load_ffo(dir, first, last, rules);
+  if (suite.empty())
+    throw UsageError("no FFO position numbered " + std::to_string(first) + "-" +
+                     std::to_string(last) + " in " + dir);
+  InterruptGuard interrupt;
+  Solver solver(hash_mb);
+  int wrong = 0;
+  nlohmann::json runs = nlohmann::json::array();
+  for (int threads : thread_counts) {
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    nlohmann::json rows = nlohmann::json::array();
+    if (!json)
+      std::cout << "FFO " << first << "-" << last << ", " << threads << " thread"
+                << (threads > 1 ? "s" : "") << (wld ? ", win/draw/loss" : "") << "\n";
+    SolveRequest base;
+    base.rules = rules;
+    base.threads = threads;
+    base.wld = wld;
+    base.want_pv = false;
+    const bool finished =
+        solve_suite(solver, suite, base, false, interrupt, [&](const SuiteResult& s) {
+          if (interrupt.interrupted()) return;
+          const SolveResult& r = s.result;
+          if (!s.problem.empty()) ++wrong;
+          nodes += r.nodes;
+          seconds += r.seconds;
+          const std::string best =
+              r.best_moves.empty() ? std::string("-") : rules.geometry().name(r.best_moves.front());
+          if (json) {
+            rows.push_back({{"number", s.entry.number},
+                            {"best", best},
+                            {"value", r.value},
+                            {"nodes", r.nodes},
+                            {"seconds", r.seconds},
+                            {"ok", s.problem.empty()}});
+          } else {
+            char line[160];
+            std::snprintf(line, sizeof line, "#%-3d %-3s %4s %14s nodes %9.3f s %8s n/s  %s",
+                          s.entry.number, best.c_str(), value_text(r, wld).c_str(),
+                          grouped(r.nodes).c_str(), r.seconds, rate(r.nodes, r.seconds).c_str(),
+                          s.problem.empty() ? "ok" : ("WRONG: " + s.problem).c_str());
+            std::cout << line << std::endl;
+          }
+        });
+    if (!finished) return exit_interrupted;
+    if (json) {
+      runs.push_back(
+          {{"threads", threads}, {"positions", rows}, {"nodes", nodes}, {"seconds", seconds}});
+    } else {
+      std::cout << "total " << grouped(nodes) << " nodes, " << seconds << " s, "
+                << rate(nodes, seconds) << " nodes/s\n";
+    }
+  }
+  if (json) std::cout << nlohmann::json{{"runs", runs}, {"wrong", wrong}}.dump(2) << "\n";
+  return wrong > 0 ? exit_bad_input : exit_ok;
+}
+
+}  // namespace reversi::cli
