@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <sstream>
 
@@ -54,10 +55,7 @@ std::vector<ObfPosition> load_ffo(const std::string& dir, int first, int last, c
   return out;
 }
 
-}  // namespace
-
-int run_bench_ffo(const std::vector<std::string>& args) {
-  po::options_description desc("Options");
+struct FfoOptions {
   std::string dir = "../shared/data/obf";
   int first = 40;
   int last = 49;
@@ -65,70 +63,91 @@ int run_bench_ffo(const std::vector<std::string>& args) {
   std::size_t hash_mb = 256;
   bool json = false;
   bool wld = false;
+};
+
+// The options; nullopt after --help.
+std::optional<FfoOptions> parse_ffo(const std::vector<std::string>& args) {
+  FfoOptions o;
+  po::options_description desc("Options");
   // clang-format off
   desc.add_options()
-      ("dir", po::value(&dir)->default_value(dir), "folder of the FFO .obf files")
-      ("first", po::value(&first)->default_value(first), "first position number")
-      ("last", po::value(&last)->default_value(last), "last position number")
-      ("threads", po::value(&threads_text)->default_value(threads_text),
+      ("dir", po::value(&o.dir)->default_value(o.dir), "folder of the FFO .obf files")
+      ("first", po::value(&o.first)->default_value(o.first), "first position number")
+      ("last", po::value(&o.last)->default_value(o.last), "last position number")
+      ("threads", po::value(&o.threads_text)->default_value(o.threads_text),
        "thread counts to run, e.g. 1,2")
-      ("hash-mb", po::value(&hash_mb)->default_value(hash_mb), "transposition table size")
-      ("wld", po::bool_switch(&wld), "win/draw/loss only")
-      ("json", po::bool_switch(&json), "print JSON");
+      ("hash-mb", po::value(&o.hash_mb)->default_value(o.hash_mb), "transposition table size")
+      ("wld", po::bool_switch(&o.wld), "win/draw/loss only")
+      ("json", po::bool_switch(&o.json), "print JSON");
   // clang-format on
   po::variables_map vm;
   if (!parse_options("bench ffo", "[--dir D] [--first N] [--last N] [--threads 1,2] [--wld]", desc,
                      args, vm))
-    return exit_ok;
+    return std::nullopt;
+  return o;
+}
+
+// One position's figures: a JSON row, or a text line printed now.
+void print_position(const Rules& rules, const SuiteResult& s, const FfoOptions& o,
+                    nlohmann::json& rows) {
+  const SolveResult& r = s.result;
+  const std::string best =
+      r.best_moves.empty() ? std::string("-") : rules.geometry().name(r.best_moves.front());
+  if (o.json) {
+    rows.push_back({{"number", s.entry.number},
+                    {"best", best},
+                    {"value", r.value},
+                    {"nodes", r.nodes},
+                    {"seconds", r.seconds},
+                    {"ok", s.problem.empty()}});
+    return;
+  }
+  char line[160];
+  std::snprintf(line, sizeof line, "#%-3d %-3s %4s %14s nodes %9.3f s %8s n/s  %s", s.entry.number,
+                best.c_str(), value_text(r, o.wld).c_str(), grouped(r.nodes).c_str(), r.seconds,
+                rate(r.nodes, r.seconds).c_str(),
+                s.problem.empty() ? "ok" : ("WRONG: " + s.problem).c_str());
+  std::cout << line << std::endl;
+}
+
+}  // namespace
+
+int run_bench_ffo(const std::vector<std::string>& args) {
+  const auto parsed = parse_ffo(args);
+  if (!parsed) return exit_ok;
+  const FfoOptions& o = *parsed;
   const Rules rules(8);
-  const auto thread_counts = parse_thread_list(threads_text);
-  const auto suite = load_ffo(dir, first, last, rules);
+  const auto thread_counts = parse_thread_list(o.threads_text);
+  const auto suite = load_ffo(o.dir, o.first, o.last, rules);
   if (suite.empty())
-    throw UsageError("no FFO position numbered " + std::to_string(first) + "-" +
-                     std::to_string(last) + " in " + dir);
+    throw UsageError("no FFO position numbered " + std::to_string(o.first) + "-" +
+                     std::to_string(o.last) + " in " + o.dir);
   InterruptGuard interrupt;
-  Solver solver(hash_mb);
+  Solver solver(o.hash_mb);
   int wrong = 0;
   nlohmann::json runs = nlohmann::json::array();
   for (int threads : thread_counts) {
     std::uint64_t nodes = 0;
     double seconds = 0;
     nlohmann::json rows = nlohmann::json::array();
-    if (!json)
-      std::cout << "FFO " << first << "-" << last << ", " << threads << " thread"
-                << (threads > 1 ? "s" : "") << (wld ? ", win/draw/loss" : "") << "\n";
+    if (!o.json)
+      std::cout << "FFO " << o.first << "-" << o.last << ", " << threads << " thread"
+                << (threads > 1 ? "s" : "") << (o.wld ? ", win/draw/loss" : "") << "\n";
     SolveRequest base;
     base.rules = rules;
     base.threads = threads;
-    base.wld = wld;
+    base.wld = o.wld;
     base.want_pv = false;
     const bool finished =
         solve_suite(solver, suite, base, false, interrupt, [&](const SuiteResult& s) {
           if (interrupt.interrupted()) return;
-          const SolveResult& r = s.result;
           if (!s.problem.empty()) ++wrong;
-          nodes += r.nodes;
-          seconds += r.seconds;
-          const std::string best =
-              r.best_moves.empty() ? std::string("-") : rules.geometry().name(r.best_moves.front());
-          if (json) {
-            rows.push_back({{"number", s.entry.number},
-                            {"best", best},
-                            {"value", r.value},
-                            {"nodes", r.nodes},
-                            {"seconds", r.seconds},
-                            {"ok", s.problem.empty()}});
-          } else {
-            char line[160];
-            std::snprintf(line, sizeof line, "#%-3d %-3s %4s %14s nodes %9.3f s %8s n/s  %s",
-                          s.entry.number, best.c_str(), value_text(r, wld).c_str(),
-                          grouped(r.nodes).c_str(), r.seconds, rate(r.nodes, r.seconds).c_str(),
-                          s.problem.empty() ? "ok" : ("WRONG: " + s.problem).c_str());
-            std::cout << line << std::endl;
-          }
+          nodes += s.result.nodes;
+          seconds += s.result.seconds;
+          print_position(rules, s, o, rows);
         });
     if (!finished) return exit_interrupted;
-    if (json) {
+    if (o.json) {
       runs.push_back(
           {{"threads", threads}, {"positions", rows}, {"nodes", nodes}, {"seconds", seconds}});
     } else {
@@ -136,7 +155,7 @@ int run_bench_ffo(const std::vector<std::string>& args) {
                 << rate(nodes, seconds) << " nodes/s\n";
     }
   }
-  if (json) std::cout << nlohmann::json{{"runs", runs}, {"wrong", wrong}}.dump(2) << "\n";
+  if (o.json) std::cout << nlohmann::json{{"runs", runs}, {"wrong", wrong}}.dump(2) << "\n";
   return wrong > 0 ? exit_bad_input : exit_ok;
 }
 

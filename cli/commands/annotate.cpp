@@ -304,9 +304,8 @@ void check_ranges(const AnnotateCommandOptions& opt) {
     throw UsageError("give one of --jsonl, --json and --text");
 }
 
-}  // namespace
-
-int run_annotate_with_figures(const std::vector<std::string>& args, AnnotateFigures* figures) {
+// The options, checked; nullopt after --help.
+std::optional<AnnotateCommandOptions> parse_annotate(const std::vector<std::string>& args) {
   AnnotateCommandOptions opt;
   po::options_description desc("Options");
   opt.rules.add_to(desc);
@@ -342,10 +341,67 @@ int run_annotate_with_figures(const std::vector<std::string>& args, AnnotateFigu
                      "[RULES] [--exact-empties N] [--depth D] [--threads T] [--jsonl | --json | "
                      "--text] [-o FILE] FILE... | -",
                      desc, args, vm, &positional))
-    return exit_ok;
+    return std::nullopt;
   if (opt.files.empty()) throw UsageError("no input: give files, or - for standard input");
   check_ranges(opt);
+  return opt;
+}
 
+// The interrupted run's message: what was done, and what became of the output.
+int print_interrupted(const Run& run, OutputFile& out, const std::string& output_file) {
+  std::string where = std::to_string(run.totals.games) + " games done";
+  if (!run.totals.last_place.empty()) where += " (the last: " + run.totals.last_place + ")";
+  if (out.to_file()) {
+    out.discard();
+    std::cerr << "reversi annotate: interrupted after " << where << "; " << output_file
+              << " not written\n";
+  } else {
+    std::fflush(stdout);
+    std::cerr << "reversi annotate: interrupted after " << where
+              << "; the output holds those games and no summary\n";
+  }
+  return exit_interrupted;
+}
+
+// The summary, the output moved into place, and the exit status.
+int print_finished(const Run& run, OutputFile& out, BatchWriter& writer,
+                   const std::string& output_file, AnnotateFigures* figures) {
+  const Totals& t = run.totals;
+  if (figures != nullptr)
+    *figures = AnnotateFigures{t.games,
+                               t.annotated,
+                               t.invalid,
+                               t.moves,
+                               t.exact_moves,
+                               t.theoretical_checked,
+                               t.theoretical_differing};
+  write_summary(writer, t);
+  if (!out.commit()) {
+    std::cerr << "reversi annotate: cannot write "
+              << (output_file.empty() ? "the output" : output_file) << ": " << std::strerror(errno)
+              << "\n";
+    return exit_usage;
+  }
+  if (!t.unreadable.empty()) return exit_usage;
+  return t.invalid > 0 ? exit_bad_input : exit_ok;
+}
+
+void configure(Run& run, const AnnotateCommandOptions& opt) {
+  run.output = opt.json ? Output::json : opt.text ? Output::text : Output::jsonl;
+  run.threads = opt.threads.resolved();
+  run.analysis.exact_empties = opt.exact_empties;
+  run.analysis.estimate_depth = opt.depth;
+  run.analysis.solver_threads = run.threads;
+  run.analysis.theoretical = chosen_check(opt.theoretical);
+  run.settings = AnnotateSettings{opt.exact_empties, opt.depth};
+}
+
+}  // namespace
+
+int run_annotate_with_figures(const std::vector<std::string>& args, AnnotateFigures* figures) {
+  const auto parsed = parse_annotate(args);
+  if (!parsed) return exit_ok;
+  const AnnotateCommandOptions& opt = *parsed;
   InputOptions inputs;
   inputs.format = chosen_format(opt.format);
   inputs.rules = opt.rules.rules();
@@ -354,13 +410,7 @@ int run_annotate_with_figures(const std::vector<std::string>& args, AnnotateFigu
   const std::vector<std::string> files = expand_inputs(opt.files);
 
   Run run;
-  run.output = opt.json ? Output::json : opt.text ? Output::text : Output::jsonl;
-  run.threads = opt.threads.resolved();
-  run.analysis.exact_empties = opt.exact_empties;
-  run.analysis.estimate_depth = opt.depth;
-  run.analysis.solver_threads = run.threads;
-  run.analysis.theoretical = chosen_check(opt.theoretical);
-  run.settings = AnnotateSettings{opt.exact_empties, opt.depth};
+  configure(run, opt);
   run.total_bytes = total_size(files);
 
   InterruptGuard interrupt;
@@ -381,39 +431,8 @@ int run_annotate_with_figures(const std::vector<std::string>& args, AnnotateFigu
       });
   run.progress.clear();
 
-  if (interrupt.interrupted() || run.cut) {
-    std::string where = std::to_string(run.totals.games) + " games done";
-    if (!run.totals.last_place.empty()) where += " (the last: " + run.totals.last_place + ")";
-    if (out.to_file()) {
-      out.discard();
-      std::cerr << "reversi annotate: interrupted after " << where << "; " << opt.output_file
-                << " not written\n";
-    } else {
-      std::fflush(stdout);
-      std::cerr << "reversi annotate: interrupted after " << where
-                << "; the output holds those games and no summary\n";
-    }
-    return exit_interrupted;
-  }
-  if (figures != nullptr) {
-    const Totals& t = run.totals;
-    *figures = AnnotateFigures{t.games,
-                               t.annotated,
-                               t.invalid,
-                               t.moves,
-                               t.exact_moves,
-                               t.theoretical_checked,
-                               t.theoretical_differing};
-  }
-  write_summary(writer, run.totals);
-  if (!out.commit()) {
-    std::cerr << "reversi annotate: cannot write "
-              << (opt.output_file.empty() ? "the output" : opt.output_file) << ": "
-              << std::strerror(errno) << "\n";
-    return exit_usage;
-  }
-  if (!run.totals.unreadable.empty()) return exit_usage;
-  return run.totals.invalid > 0 ? exit_bad_input : exit_ok;
+  if (interrupt.interrupted() || run.cut) return print_interrupted(run, out, opt.output_file);
+  return print_finished(run, out, writer, opt.output_file, figures);
 }
 
 int run_annotate(const std::vector<std::string>& args) {

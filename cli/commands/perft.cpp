@@ -40,10 +40,28 @@ std::string convention_text(PerftConvention c) {
              : "bik (a pass is a ply; a game finished early counts as one leaf)";
 }
 
-}  // namespace
+std::string progress_text(const PerftProgress& p) {
+  return "perft " + std::to_string(p.depth) + ": " + std::to_string(p.tasks_done) + "/" +
+         std::to_string(p.tasks_total) + " subtrees, " + std::to_string(p.leaves_so_far) +
+         " leaves so far";
+}
 
-int run_perft(const std::vector<std::string>& args) {
-  PerftOptions opt;
+// One depth's count: a JSON row, or a text line printed now.
+void print_count(int depth, std::uint64_t leaves, double seconds, bool json, nlohmann::json& rows) {
+  const double rate = seconds > 0 ? static_cast<double>(leaves) / seconds : 0.0;
+  if (json) {
+    rows.push_back(
+        {{"depth", depth}, {"leaves", leaves}, {"seconds", seconds}, {"leaves_per_second", rate}});
+  } else {
+    char line[160];
+    std::snprintf(line, sizeof line, "ply %2d  %20llu  %9.3f s  %8.1f M leaves/s\n", depth,
+                  static_cast<unsigned long long>(leaves), seconds, rate / 1e6);
+    std::cout << line;
+  }
+}
+
+// Reads the options into `opt` and `vm`; false after --help.
+bool parse_perft(const std::vector<std::string>& args, PerftOptions& opt, po::variables_map& vm) {
   po::options_description desc("Options");
   opt.rules.add_to(desc);
   opt.threads.add_to(desc);
@@ -59,11 +77,17 @@ int run_perft(const std::vector<std::string>& args) {
       ("by-ply", po::bool_switch(&opt.by_ply), "print the count for every ply up to the depth")
       ("json", po::bool_switch(&opt.json), "print JSON");
   // clang-format on
+  return parse_options(
+      "perft", "[RULES] --depth D [--convention oeis|bik] [--by-ply] [--threads T] [--json]", desc,
+      args, vm);
+}
+
+}  // namespace
+
+int run_perft(const std::vector<std::string>& args) {
+  PerftOptions opt;
   po::variables_map vm;
-  if (!parse_options("perft",
-                     "[RULES] --depth D [--convention oeis|bik] [--by-ply] [--threads T] [--json]",
-                     desc, args, vm))
-    return exit_ok;
+  if (!parse_perft(args, opt, vm)) return exit_ok;
   const Rules rules = opt.rules.rules();
   if (opt.depth < 0 || opt.depth > rules.geometry().cells())
     throw UsageError("--depth out of range");
@@ -94,29 +118,14 @@ int run_perft(const std::vector<std::string>& args) {
                          .hash_mb = opt.hash_mb,
                          .on_progress = {},
                          .stop = nullptr};
-    request.on_progress = [&](const PerftProgress& p) {
-      progress.update("perft " + std::to_string(p.depth) + ": " + std::to_string(p.tasks_done) +
-                      "/" + std::to_string(p.tasks_total) + " subtrees, " +
-                      std::to_string(p.leaves_so_far) + " leaves so far");
-    };
+    request.on_progress = [&](const PerftProgress& p) { progress.update(progress_text(p)); };
     const auto start = std::chrono::steady_clock::now();
     const PerftResult result = perft(request);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     total_seconds += seconds;
     progress.clear();
-    const double rate = seconds > 0 ? static_cast<double>(result.leaves) / seconds : 0.0;
-    if (opt.json) {
-      rows.push_back({{"depth", d},
-                      {"leaves", result.leaves},
-                      {"seconds", seconds},
-                      {"leaves_per_second", rate}});
-    } else {
-      char line[160];
-      std::snprintf(line, sizeof line, "ply %2d  %20llu  %9.3f s  %8.1f M leaves/s\n", d,
-                    static_cast<unsigned long long>(result.leaves), seconds, rate / 1e6);
-      std::cout << line;
-    }
+    print_count(d, result.leaves, seconds, opt.json, rows);
   }
   if (opt.json) {
     nlohmann::json j = {{"rules", rules_json(rules)},

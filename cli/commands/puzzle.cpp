@@ -101,14 +101,43 @@ void print_forced(const PuzzleText& text, const ForcedResult& r) {
   std::cout << text.explanation(r) << "\n";
 }
 
-int run(const PuzzleOptions& opt, const po::variables_map& vm) {
+void check_options(const PuzzleOptions& opt) {
   if (opt.by < 0) throw UsageError("--by N is required (N >= 0)");
   if (opt.beyond < 0) throw UsageError("--beyond must be 0 or more");
   if (opt.mode != "exists" && opt.mode != "forced")
     throw UsageError("--mode must be exists or forced, not '" + opt.mode + "'");
-  const bool forced = opt.mode == "forced";
-  if (forced && (opt.count || opt.list))
+  if (opt.mode == "forced" && (opt.count || opt.list))
     throw UsageError("--count and --list belong to exists mode");
+}
+
+// Forced mode for one reading: each side that may force the goal; false when a search stopped.
+bool run_forced(const PuzzleRequest& req, const PuzzleText& text, const PuzzleOptions& opt,
+                ProgressLine& progress, nlohmann::json& out) {
+  const std::vector<Color> forcers = req.goal.side ? std::vector<Color>{*req.goal.side}
+                                                   : std::vector<Color>{Color::dark, Color::light};
+  bool complete = true;
+  nlohmann::json by_forcer = nlohmann::json::array();
+  for (Color c : forcers) {
+    const ForcedResult r = puzzle_forced(req, c);
+    progress.clear();
+    complete = complete && r.complete;
+    if (opt.json) {
+      by_forcer.push_back(text.to_json(r));
+    } else {
+      print_forced(text, r);
+    }
+  }
+  if (opt.json) {
+    nlohmann::json reading = text.reading_json();
+    reading["forcers"] = by_forcer;
+    out["readings"].push_back(reading);
+  }
+  return complete;
+}
+
+int run(const PuzzleOptions& opt, const po::variables_map& vm) {
+  check_options(opt);
+  const bool forced = opt.mode == "forced";
   const Rules rules = opt.rules.rules();
   PuzzleRequest base;
   base.rules = rules;
@@ -152,25 +181,7 @@ int run(const PuzzleOptions& opt, const po::variables_map& vm) {
       }
       continue;
     }
-    const std::vector<Color> forcers = base.goal.side
-                                           ? std::vector<Color>{*base.goal.side}
-                                           : std::vector<Color>{Color::dark, Color::light};
-    nlohmann::json by_forcer = nlohmann::json::array();
-    for (Color c : forcers) {
-      const ForcedResult r = puzzle_forced(req, c);
-      progress.clear();
-      complete = complete && r.complete;
-      if (opt.json) {
-        by_forcer.push_back(text.to_json(r));
-      } else {
-        print_forced(text, r);
-      }
-    }
-    if (opt.json) {
-      nlohmann::json reading = text.reading_json();
-      reading["forcers"] = by_forcer;
-      out["readings"].push_back(reading);
-    }
+    complete = run_forced(req, text, opt, progress, out) && complete;
   }
   if (opt.json) std::cout << out.dump(2) << "\n";
   return complete ? exit_ok : exit_bad_input;

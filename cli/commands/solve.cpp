@@ -154,10 +154,8 @@ int run_suite(const Rules& rules, std::vector<ObfPosition> suite, const SolveOpt
   return wrong > 0 ? exit_bad_input : exit_ok;
 }
 
-}  // namespace
-
-int run_solve(const std::vector<std::string>& args) {
-  SolveOptions opt;
+// Reads and checks the options into `opt` and `vm`; false after --help.
+bool parse_solve(const std::vector<std::string>& args, SolveOptions& opt, po::variables_map& vm) {
   po::options_description desc("Options");
   opt.rules.add_to(desc);
   opt.threads.add_to(desc);
@@ -173,38 +171,49 @@ int run_solve(const std::vector<std::string>& args) {
       "progress lines on stderr even when it is not a terminal");
   po::positional_options_description positional;
   positional.add("input", 1);
-  po::variables_map vm;
   if (!parse_options("solve",
                      "[RULES] [--moves LIST | --board STRING | --obf FILE | -] [--threads T] "
                      "[--all-moves] [--wld] [--hash-mb M] [--json]",
                      desc, args, vm, &positional))
-    return exit_ok;
+    return false;
   const int sources =
       PositionOptions::count(vm) + static_cast<int>(vm.count("obf") + vm.count("input"));
   if (sources > 1) throw UsageError("give one of --moves, --board, --obf or -");
   if (vm.count("input") && opt.input != "-")
     throw UsageError("unexpected argument '" + opt.input + "' (use - for standard input)");
   if (opt.hash_mb == 0) throw UsageError("--hash-mb must be at least 1");
+  return true;
+}
+
+// --obf FILE or -: every line solved and checked.
+int solve_obf_input(const Rules& rules, const SolveOptions& opt, const po::variables_map& vm,
+                    int threads) {
+  std::vector<ObfPosition> suite;
+  try {
+    if (vm.count("obf")) {
+      std::ifstream in(opt.obf);
+      if (!in) throw UsageError("cannot read " + opt.obf);
+      suite = read_obf(in, rules, obf_first_number(opt.obf));
+    } else {
+      suite = read_obf(std::cin, rules);
+    }
+  } catch (const std::runtime_error& e) {
+    if (dynamic_cast<const UsageError*>(&e) != nullptr) throw;
+    std::cerr << "reversi solve: " << (vm.count("obf") ? opt.obf + ": " : "") << e.what() << "\n";
+    return exit_bad_input;
+  }
+  return run_suite(rules, std::move(suite), opt, threads);
+}
+
+}  // namespace
+
+int run_solve(const std::vector<std::string>& args) {
+  SolveOptions opt;
+  po::variables_map vm;
+  if (!parse_solve(args, opt, vm)) return exit_ok;
   const Rules rules = opt.rules.rules();
   const int threads = opt.threads.resolved();
-
-  if (vm.count("obf") || vm.count("input")) {
-    std::vector<ObfPosition> suite;
-    try {
-      if (vm.count("obf")) {
-        std::ifstream in(opt.obf);
-        if (!in) throw UsageError("cannot read " + opt.obf);
-        suite = read_obf(in, rules, obf_first_number(opt.obf));
-      } else {
-        suite = read_obf(std::cin, rules);
-      }
-    } catch (const std::runtime_error& e) {
-      if (dynamic_cast<const UsageError*>(&e) != nullptr) throw;
-      std::cerr << "reversi solve: " << (vm.count("obf") ? opt.obf + ": " : "") << e.what() << "\n";
-      return exit_bad_input;
-    }
-    return run_suite(rules, std::move(suite), opt, threads);
-  }
+  if (vm.count("obf") || vm.count("input")) return solve_obf_input(rules, opt, vm, threads);
 
   const PositionChoice chosen = opt.position.position(rules, vm);
   if (chosen.error) {
