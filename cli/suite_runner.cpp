@@ -1,5 +1,7 @@
 #include "cli/suite_runner.hpp"
 
+#include "cli/output/progress.hpp"
+
 namespace reversi::cli {
 
 bool solve_suite(Solver& solver, const std::vector<ObfPosition>& suite, SolveRequest base,
@@ -10,8 +12,10 @@ bool solve_suite(Solver& solver, const std::vector<ObfPosition>& suite, SolveReq
     SolveRequest req = base;
     req.root = entry.position;
     req.stop = interrupt.flag();
-    SolveProgressLine progress(rules, force_progress);
-    req.on_progress = [&](const SolveProgress& p) { progress.update(p); };
+    ProgressLine progress(std::chrono::milliseconds(1000), force_progress);
+    req.on_progress = [&](const SolveProgress& p) {
+      if (progress.due()) progress.update(solve_progress_text(rules, p));
+    };
     solver.clear();
     const SolveResult r = solver.solve(req);
     progress.clear();

@@ -11,6 +11,7 @@
 #include "cli/options/position.hpp"
 #include "cli/options/rules.hpp"
 #include "cli/options/threads.hpp"
+#include "cli/output/progress.hpp"
 #include "cli/output/render.hpp"
 #include "cli/subcommands.hpp"
 #include "cli/suite_runner.hpp"
@@ -225,8 +226,10 @@ int run_solve(const std::vector<std::string>& args) {
   InterruptGuard interrupt;
   Solver solver(opt.hash_mb);
   SolveRequest req = make_request(rules, root, opt, threads, interrupt);
-  SolveProgressLine progress(rules, opt.progress);
-  req.on_progress = [&](const SolveProgress& p) { progress.update(p); };
+  ProgressLine progress(std::chrono::milliseconds(1000), opt.progress);
+  req.on_progress = [&](const SolveProgress& p) {
+    if (progress.due()) progress.update(solve_progress_text(rules, p));
+  };
   const SolveResult r = solver.solve(req);
   progress.clear();
   if (opt.json) {

@@ -20,9 +20,6 @@ extern "C" void on_interrupt(int) {
   interrupt_flag.store(true);
 }
 
-constexpr double first_progress_seconds = 1.0;
-constexpr double forced_progress_interval = 5.0;
-
 }  // namespace
 
 std::string signed_value(int v) {
@@ -110,18 +107,8 @@ bool InterruptGuard::interrupted() const {
   return interrupt_flag.load();
 }
 
-SolveProgressLine::SolveProgressLine(const Rules& rules, bool force)
-    : rules_(rules), terminal_(isatty(STDERR_FILENO) != 0), force_(force) {}
-
-SolveProgressLine::~SolveProgressLine() {
-  clear();
-}
-
-void SolveProgressLine::update(const SolveProgress& p) {
-  if (p.seconds < first_progress_seconds || (!terminal_ && !force_)) return;
-  if (!terminal_ && p.seconds - last_ < forced_progress_interval) return;
-  last_ = p.seconds;
-  const auto& g = rules_.geometry();
+std::string solve_progress_text(const Rules& rules, const SolveProgress& p) {
+  const auto& g = rules.geometry();
   std::ostringstream line;
   line << p.empties << " empties";
   if (p.principal_variation) {
@@ -138,17 +125,7 @@ void SolveProgressLine::update(const SolveProgress& p) {
   std::snprintf(tail, sizeof tail, ", %.1f M nodes, %.1f s", static_cast<double>(p.nodes) / 1e6,
                 p.seconds);
   line << tail;
-  if (terminal_) {
-    std::cerr << "\r\033[K" << line.str() << std::flush;
-    shown_ = true;
-  } else {
-    std::cerr << line.str() << "\n";
-  }
-}
-
-void SolveProgressLine::clear() {
-  if (shown_) std::cerr << "\r\033[K" << std::flush;
-  shown_ = false;
+  return line.str();
 }
 
 }  // namespace reversi::cli

@@ -36,23 +36,7 @@ class InterruptGuard {
   bool interrupted() const;
 };
 
-// A one-line progress display on stderr for searches longer than a second; only on a terminal
-// unless forced.
-class SolveProgressLine {
- public:
-  explicit SolveProgressLine(const Rules& rules, bool force = false);
-  ~SolveProgressLine();
-  SolveProgressLine(const SolveProgressLine&) = delete;
-  SolveProgressLine& operator=(const SolveProgressLine&) = delete;
-  void update(const SolveProgress& p);
-  void clear();
-
- private:
-  const Rules& rules_;
-  bool terminal_;
-  bool force_;
-  bool shown_ = false;
-  double last_ = 0;
-};
+// A solver progress report in one line, for ProgressLine.
+std::string solve_progress_text(const Rules& rules, const SolveProgress& p);
 
 }  // namespace reversi::cli
