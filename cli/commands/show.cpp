@@ -17,8 +17,10 @@ struct ShowOptions {
   bool json = false;
 };
 
-int run_show(const std::vector<std::string>& args) {
-  ShowOptions opt;
+namespace {
+
+// Reads the options into `opt` and `vm`; false after --help.
+bool parse_show(const std::vector<std::string>& args, ShowOptions& opt, po::variables_map& vm) {
   po::options_description desc("Options");
   opt.rules.add_to(desc);
   opt.position.add_to(desc, "play this move list from the start, e.g. f5d6c3");
@@ -26,10 +28,42 @@ int run_show(const std::vector<std::string>& args) {
   desc.add_options()
       ("json", po::bool_switch(&opt.json), "print JSON");
   // clang-format on
-  po::variables_map vm;
   if (!parse_options("show", "[RULES] [--moves LIST | --board STRING] [--json]", desc, args, vm))
-    return exit_ok;
+    return false;
   if (PositionOptions::count(vm) > 1) throw UsageError("give --moves or --board, not both");
+  return true;
+}
+
+// The diagram, disc counts and what comes next.
+void print_position(const Rules& rules, const Position& shown) {
+  const Tally t = rules.tally(shown);
+  std::cout << diagram(rules, shown);
+  std::cout << "dark ● " << t.dark << "  light ○ " << t.light << "  empty " << t.empty << "\n";
+  if (rules.game_over(shown)) {
+    const int v = rules.value(t, Color::dark);
+    std::cout << "game over: "
+              << (v > 0   ? "dark wins"
+                  : v < 0 ? "light wins"
+                          : "draw")
+              << " (" << scoring_name(rules.scoring()) << " scoring: dark " << (v > 0 ? "+" : "")
+              << v << ")\n";
+    return;
+  }
+  const Bits legal = rules.legal_moves(shown);
+  std::cout << color_name(shown.to_move) << " to move";
+  if (legal == 0) {
+    std::cout << ": no legal move, must pass\n";
+  } else {
+    std::cout << "; legal moves (*): " << rules.geometry().list(legal) << "\n";
+  }
+}
+
+}  // namespace
+
+int run_show(const std::vector<std::string>& args) {
+  ShowOptions opt;
+  po::variables_map vm;
+  if (!parse_show(args, opt, vm)) return exit_ok;
   const Rules rules = opt.rules.rules();
 
   const PositionChoice chosen = opt.position.position(rules, vm);
@@ -49,26 +83,7 @@ int run_show(const std::vector<std::string>& args) {
     if (replay_error)
       std::cerr << "legal moves: " << rules.geometry().list(replay_error->legal) << "\n";
   } else {
-    const Tally t = rules.tally(shown);
-    std::cout << diagram(rules, shown);
-    std::cout << "dark ● " << t.dark << "  light ○ " << t.light << "  empty " << t.empty << "\n";
-    if (rules.game_over(shown)) {
-      const int v = rules.value(t, Color::dark);
-      std::cout << "game over: "
-                << (v > 0   ? "dark wins"
-                    : v < 0 ? "light wins"
-                            : "draw")
-                << " (" << scoring_name(rules.scoring()) << " scoring: dark " << (v > 0 ? "+" : "")
-                << v << ")\n";
-    } else {
-      const Bits legal = rules.legal_moves(shown);
-      std::cout << color_name(shown.to_move) << " to move";
-      if (legal == 0) {
-        std::cout << ": no legal move, must pass\n";
-      } else {
-        std::cout << "; legal moves (*): " << rules.geometry().list(legal) << "\n";
-      }
-    }
+    print_position(rules, shown);
   }
   return error ? exit_bad_input : exit_ok;
 }
