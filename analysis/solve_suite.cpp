@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "core/notation.hpp"
+#include "core/records/position.hpp"
 
 namespace reversi {
 
@@ -23,52 +24,6 @@ std::string upper(std::string s) {
 }
 
 }  // namespace
-
-ObfParse parse_obf_line(std::string_view line, const Rules& rules) {
-  ObfParse out;
-  line = trim(line);
-  if (line.empty() || line.front() == '%' || line.front() == '#') return out;
-  const auto semi = line.find(';');
-  const std::string_view board = trim(line.substr(0, semi));
-  const BoardParse parsed = parse_board(board, rules);
-  if (parsed.error) {
-    out.error = parsed.error->reason;
-    return out;
-  }
-  ObfPosition p;
-  p.position = parsed.position;
-  p.text = std::string(line);
-  std::string_view rest = semi == std::string_view::npos ? std::string_view{} : line.substr(semi);
-  while (!rest.empty()) {
-    rest.remove_prefix(1);  // the ';'
-    const auto next = rest.find(';');
-    const std::string_view item = trim(rest.substr(0, next));
-    rest = next == std::string_view::npos ? std::string_view{} : rest.substr(next);
-    if (item.empty()) continue;
-    const auto colon = item.find(':');
-    if (colon == std::string_view::npos) {
-      out.error = "expected MOVE:score, not '" + std::string(item) + "'";
-      return out;
-    }
-    const auto sq = rules.geometry().parse(trim(item.substr(0, colon)));
-    if (!sq) {
-      out.error = "not a square: '" + std::string(item.substr(0, colon)) + "'";
-      return out;
-    }
-    std::string score(trim(item.substr(colon + 1)));
-    try {
-      std::size_t used = 0;
-      const int v = std::stoi(score, &used);
-      if (used != score.size()) throw std::invalid_argument(score);
-      p.scores.push_back(MoveValue{*sq, v, v, v});
-    } catch (const std::exception&) {
-      out.error = "not a score: '" + score + "'";
-      return out;
-    }
-  }
-  out.position = std::move(p);
-  return out;
-}
 
 int obf_first_number(std::string_view file_name) {
   const auto slash = file_name.find_last_of('/');
@@ -94,12 +49,23 @@ std::vector<ObfPosition> read_obf(std::istream& in, const Rules& rules, int firs
   int line_number = 0;
   while (std::getline(in, line)) {
     ++line_number;
-    ObfParse parsed = parse_obf_line(line, rules);
-    if (!parsed.error.empty())
-      throw std::runtime_error("line " + std::to_string(line_number) + ": " + parsed.error);
-    if (!parsed.position) continue;
-    parsed.position->number = first_number + static_cast<int>(out.size());
-    out.push_back(std::move(*parsed.position));
+    const auto game =
+        records::parse_obf_line(line, rules, {"", records::Format::obf, 0, line_number, 0});
+    if (!game) continue;
+    const auto fail = [&](const std::string& reason) {
+      return std::runtime_error("line " + std::to_string(line_number) + ": " + reason);
+    };
+    if (game->error) throw fail(game->error->reason);
+    ObfPosition p;
+    p.position = game->record.start;
+    p.text = std::string(trim(line));
+    for (const auto& listed : game->record.meta.move_scores) {
+      const auto sq = rules.geometry().parse(listed.move);
+      if (!sq) throw fail("not a square: '" + listed.move + "'");
+      p.scores.push_back(MoveValue{*sq, listed.score, listed.score, listed.score});
+    }
+    p.number = first_number + static_cast<int>(out.size());
+    out.push_back(std::move(p));
   }
   return out;
 }

@@ -1,4 +1,5 @@
-// Endgame test suites in the OBF line form: a position and the exact score of its moves.
+// Endgame test suites in the OBF line form: a position and the exact score of its moves. The
+// lines are parsed by core/records (records::parse_obf_line); this file only checks results.
 #pragma once
 
 #include <iosfwd>
@@ -20,18 +21,11 @@ struct ObfPosition {
   std::string text;
 };
 
-struct ObfParse {
-  std::optional<ObfPosition> position;  // empty for blank and comment lines
-  std::string error;                    // a reason when the line is malformed
-};
-
-// "<N*N cells> <side>; G8:+18; H1:+12;" — cells X/O/-, side X or O; scores optional.
-ObfParse parse_obf_line(std::string_view line, const Rules& rules);
-
 // The first number of a suite file named like "fforum-40-59.obf" (40), or 1.
 int obf_first_number(std::string_view file_name);
 
-// Every position of a suite; throws std::runtime_error naming the line of the first bad one.
+// Every position of a suite (records::parse_obf_line on each line); throws std::runtime_error
+// naming the line of the first bad one.
 std::vector<ObfPosition> read_obf(std::istream& in, const Rules& rules, int first_number = 1);
 
 // The best listed score, when the line lists any.

@@ -1,9 +1,10 @@
-// The reversi command: dispatches to one subcommand per file in cli/.
+// The reversi command: dispatches to the subcommands of cli/subcommands.hpp (cli/commands/).
 #include <algorithm>
 #include <exception>
 #include <iostream>
 
 #include "cli/common.hpp"
+#include "cli/subcommands.hpp"
 
 namespace {
 

@@ -1,15 +1,6 @@
-#include "cli/common.hpp"
+#include "cli/subcommands.hpp"
 
 namespace reversi::cli {
-
-int run_show(const std::vector<std::string>& args);
-int run_perft(const std::vector<std::string>& args);
-int run_validate(const std::vector<std::string>& args);
-int run_solve(const std::vector<std::string>& args);
-int run_bench(const std::vector<std::string>& args);
-int run_puzzle(const std::vector<std::string>& args);
-int run_annotate(const std::vector<std::string>& args);
-int run_report(const std::vector<std::string>& args);
 
 const std::vector<Subcommand>& subcommands() {
   static const std::vector<Subcommand> table = {

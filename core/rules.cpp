@@ -28,6 +28,18 @@ std::string scoring_name(Scoring s) {
   return s == Scoring::count ? "count" : "winner";
 }
 
+std::optional<Start> parse_start(std::string_view name) {
+  if (name == "standard" || name == "cross") return Start::standard;
+  if (name == "free") return Start::free;
+  return std::nullopt;
+}
+
+std::optional<Scoring> parse_scoring(std::string_view name) {
+  if (name == "count") return Scoring::count;
+  if (name == "winner" || name == "winner-takes-empties") return Scoring::winner_takes_empties;
+  return std::nullopt;
+}
+
 Rules::Rules(int size, Start start, bool anti, Bits holes, Scoring scoring)
     : geometry_(size), start_(start), anti_(anti), holes_(holes), scoring_(scoring) {
   if ((holes_ & ~geometry_.squares()) != 0) throw std::invalid_argument("hole off the board");

@@ -3,7 +3,9 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/bits.hpp"
 #include "core/geometry.hpp"
@@ -23,6 +25,10 @@ enum class Start : std::uint8_t { standard, free };
 enum class Scoring : std::uint8_t { count, winner_takes_empties };
 std::string start_name(Start s);      // "standard" / "free"
 std::string scoring_name(Scoring s);  // "count" / "winner"
+// The inverse of start_name and scoring_name, for every reader of rule names: "standard" (or
+// "cross") and "free"; "count" and "winner" (or "winner-takes-empties"). Nullopt otherwise.
+std::optional<Start> parse_start(std::string_view name);
+std::optional<Scoring> parse_scoring(std::string_view name);
 
 // A game state, side-relative: `player` are the discs of the side to move.
 struct Position {

@@ -1,19 +1,19 @@
 // The toolkit's JSON game records: every game read is written back and must read back the same.
-#include "cli/game_json.hpp"
 #include "fuzz_common.hpp"
+#include "json/game_record.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace reversi;
   records::MemorySource source(fuzz::bytes(data, size));
-  cli::JsonGameReader reader(source, "fuzz");
+  json_record::JsonGameReader reader(source, "fuzz");
   for (int guard = 0; guard < 1 << 20; ++guard) {
     const auto game = reader.next();
     if (!game) return 0;
     const auto v = records::validate(*game);
-    const auto written = cli::game_json(*game, v);
-    (void)cli::dump_json(written);
+    const auto written = json_record::game_json(*game, v);
+    (void)json_record::dump_json(written);
     if (game->error) continue;
-    const auto again = cli::game_from_json(written, game->record.source);
+    const auto again = json_record::game_from_json(written, game->record.source);
     if (again.error || again.record.moves.size() != game->record.moves.size() ||
         !(again.record.start == game->record.start) ||
         !(again.record.rules == game->record.rules) || !(again.record.meta == game->record.meta))

@@ -1,0 +1,142 @@
+#include "cli/batch/record_input.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include "core/records/detect.hpp"
+#include "json/game_record.hpp"
+
+namespace reversi::cli {
+
+namespace fs = std::filesystem;
+
+FileSource::FileSource(std::FILE* file, bool owned, std::string head)
+    : file_(file), owned_(owned), head_(std::move(head)) {}
+
+FileSource::~FileSource() {
+  if (owned_) std::fclose(file_);
+}
+
+std::size_t FileSource::read(char* out, std::size_t n) {
+  if (head_at_ < head_.size()) {
+    const std::size_t k = std::min(n, head_.size() - head_at_);
+    std::memcpy(out, head_.data() + head_at_, k);
+    head_at_ += k;
+    bytes_read_ += k;
+    return k;
+  }
+  const std::size_t k = std::fread(out, 1, n, file_);
+  if (k == 0 && std::ferror(file_)) failed_ = true;
+  bytes_read_ += k;
+  return k;
+}
+
+namespace {
+
+std::string describe_errno(const std::string& path) {
+  return "cannot read " + path + ": " + std::strerror(errno);
+}
+
+std::string read_head(std::FILE* file, const std::string& path) {
+  std::string head(records::detect_bytes, '\0');
+  const std::size_t k = std::fread(head.data(), 1, head.size(), file);
+  if (k == 0 && std::ferror(file)) throw UnreadableInput(describe_errno(path));
+  head.resize(k);
+  return head;
+}
+
+// A names file given by option must load; one found beside the games only adds names.
+std::vector<std::string> load_names(const std::string& path, std::size_t record_bytes,
+                                    bool required, std::string& warning) {
+  if (path.empty()) return {};
+  if (!required && !fs::exists(path)) return {};
+  try {
+    auto parsed = records::parse_wthor_names(read_small_file(path), record_bytes);
+    if (parsed.error) throw UnreadableInput(path + ": " + *parsed.error);
+    return std::move(parsed.names);
+  } catch (const UnreadableInput& e) {
+    if (required) throw;
+    warning += std::string(warning.empty() ? "" : "; ") + "names not used: " + e.what();
+    return {};
+  }
+}
+
+std::string beside(const std::string& path, const std::string& name) {
+  const fs::path dir = fs::path(path).parent_path();
+  return (dir / name).string();
+}
+
+std::unique_ptr<records::WthorNames> wthor_names(const std::string& path,
+                                                 const InputOptions& options,
+                                                 std::string& warning) {
+  const bool named = !options.players_file.empty() || !options.tournaments_file.empty();
+  const bool is_stdin = path == "-";
+  auto names = std::make_unique<records::WthorNames>();
+  const std::string players = !options.players_file.empty()
+                                  ? options.players_file
+                                  : (is_stdin ? "" : beside(path, "WTHOR.JOU"));
+  const std::string tournaments = !options.tournaments_file.empty()
+                                      ? options.tournaments_file
+                                      : (is_stdin ? "" : beside(path, "WTHOR.TRN"));
+  names->players = load_names(players, records::wthor_player_bytes,
+                              named && !options.players_file.empty(), warning);
+  names->tournaments = load_names(tournaments, records::wthor_tournament_bytes,
+                                  named && !options.tournaments_file.empty(), warning);
+  return names;
+}
+
+}  // namespace
+
+std::string read_small_file(const std::string& path) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) throw UnreadableInput("cannot read " + path + ": a directory");
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (file == nullptr) throw UnreadableInput(describe_errno(path));
+  std::string out;
+  char buffer[1 << 14];
+  std::size_t k;
+  while ((k = std::fread(buffer, 1, sizeof buffer, file)) > 0) out.append(buffer, k);
+  const bool failed = std::ferror(file) != 0;
+  std::fclose(file);
+  if (failed) throw UnreadableInput(describe_errno(path));
+  return out;
+}
+
+Input open_input(const std::string& path, const InputOptions& options) {
+  Input in;
+  in.name = path;
+  std::FILE* file = stdin;
+  const bool is_stdin = path == "-";
+  if (!is_stdin) {
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) throw UnreadableInput("cannot read " + path + ": a directory");
+    file = std::fopen(path.c_str(), "rb");
+    if (file == nullptr) throw UnreadableInput(describe_errno(path));
+  }
+  std::string head;
+  try {
+    head = read_head(file, path);
+  } catch (...) {
+    if (!is_stdin) std::fclose(file);
+    throw;
+  }
+  in.format = options.format ? *options.format : records::detect_format(head, is_stdin ? "" : path);
+  in.source = std::make_unique<FileSource>(file, !is_stdin, std::move(head));
+  if (in.format == records::Format::json) {
+    in.reader = std::make_unique<json_record::JsonGameReader>(*in.source, path);
+    return in;
+  }
+  records::ReaderOptions reader_options;
+  reader_options.file = path;
+  reader_options.rules = options.rules;
+  if (in.format == records::Format::wthor) {
+    in.names = wthor_names(path, options, in.warning);
+    reader_options.names = in.names.get();
+    if (!is_stdin) reader_options.wthor_size = records::wthor_size_from_extension(path);
+  }
+  in.reader = records::make_reader(in.format, *in.source, reader_options);
+  return in;
+}
+
+}  // namespace reversi::cli

@@ -1,0 +1,257 @@
+// The annotate benchmarks:
+//   theoretical  the solver's value at the WTHOR header's depth (24 empties) against the stored
+//                theoretical score, for the first N complete games of a WTHOR file, in parallel
+//                over games: time, nodes, matches and mismatches;
+//   throughput   `annotate` over whole WTHOR folders with a given --exact-empties, output
+//                discarded: games per second and peak resident memory;
+//   estimate     the estimator alone on every position of the first N complete games, one
+//                thread: nodes and time at --depth.
+#include "analysis/annotate.hpp"
+
+#include <oneapi/tbb/concurrent_queue.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+#include <sys/resource.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <mutex>
+
+#include "cli/batch/record_input.hpp"
+#include "cli/bench/modes.hpp"
+#include "cli/commands/annotate.hpp"
+#include "cli/common.hpp"
+#include "cli/output/progress.hpp"
+#include "cli/output/solve.hpp"
+#include "core/game.hpp"
+#include "core/records/validate.hpp"
+
+namespace reversi::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct BenchOptions {
+  std::string mode = "all";
+  std::string file;    // a WTHOR file, e.g. WTH_2019.wtb: required by theoretical and estimate
+  std::string folder;  // a folder (or file) of records: required by throughput
+  int games = 300;
+  int threads = 2;
+  int exact_empties = 14;
+  int depth = default_estimate_depth;
+  std::size_t hash_mb = default_annotate_hash_mb;
+};
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Processor time of the whole process so far (user and system), in seconds: on a shared machine
+// it says what the work cost when the wall clock says what it felt like.
+double cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  const auto seconds = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+  };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+double load_average() {
+  double load[1] = {0};
+  return getloadavg(load, 1) == 1 ? load[0] : 0.0;
+}
+
+long peak_rss_mb() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss / 1024;  // kilobytes on Linux
+}
+
+// The first `wanted` games of a file that replay to the end of the game.
+std::vector<records::GameRecord> complete_games(const std::string& path, int wanted) {
+  InputOptions options;
+  Input in = open_input(path, options);
+  std::vector<records::GameRecord> out;
+  while (static_cast<int>(out.size()) < wanted) {
+    auto game = in.reader->next();
+    if (!game) break;
+    const records::Validation v = records::validate(*game);
+    if (v.verdict == records::Verdict::valid && v.finished) out.push_back(std::move(game->record));
+  }
+  return out;
+}
+
+int bench_theoretical(const BenchOptions& opt) {
+  const std::vector<records::GameRecord> games = complete_games(opt.file, opt.games);
+  std::cout << "WTHOR theoretical scores: the first " << games.size() << " complete games of "
+            << opt.file << ", " << opt.threads << " thread" << (opt.threads > 1 ? "s" : "")
+            << ", parallel over games\n";
+  std::vector<std::optional<TheoreticalComparison>> results(games.size());
+  tbb::concurrent_bounded_queue<Solver*> solvers;
+  std::vector<std::unique_ptr<Solver>> owned;
+  for (int i = 0; i < opt.threads; ++i) {
+    owned.push_back(std::make_unique<Solver>(opt.hash_mb));
+    solvers.push(owned.back().get());
+  }
+  InterruptGuard interrupt;
+  AnnotateOptions analysis;
+  analysis.theoretical = TheoreticalCheck::always;
+  analysis.stop = interrupt.flag();
+  std::atomic<int> done{0};
+  std::atomic<std::uint64_t> nodes{0};
+  std::mutex progress_mutex;
+  ProgressLine progress;
+  const auto start = Clock::now();
+  const double cpu_start = cpu_seconds();
+  const double load_start = load_average();
+  tbb::task_arena arena(opt.threads);
+  arena.execute([&] {
+    tbb::parallel_for(
+        tbb::blocked_range<std::size_t>(0, games.size(), 1),
+        [&](const tbb::blocked_range<std::size_t>& range) {
+          for (std::size_t i = range.begin(); i != range.end(); ++i) {
+            Solver* solver = nullptr;
+            solvers.pop(solver);
+            results[i] = check_theoretical(games[i], *solver, analysis);
+            solvers.push(solver);
+            if (results[i]) nodes += results[i]->nodes;
+            const int n = ++done;
+            const std::lock_guard lock(progress_mutex);
+            progress.update(std::to_string(n) + "/" + std::to_string(games.size()) + " games, " +
+                            std::to_string(static_cast<int>(seconds_since(start))) + " s");
+          }
+        },
+        tbb::simple_partitioner());
+  });
+  progress.clear();
+  const double seconds = seconds_since(start);
+  const double cpu = cpu_seconds() - cpu_start;
+  int matches = 0;
+  int mismatches = 0;
+  int unchecked = 0;
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const auto& r = results[i];
+    if (!r || !r->checked) {
+      ++unchecked;
+      continue;
+    }
+    if (r->differs()) {
+      ++mismatches;
+      std::cout << "  mismatch: game " << games[i].source.game << ": stored " << r->stored
+                << ", solver " << *r->solver << "\n";
+    } else {
+      ++matches;
+    }
+  }
+  std::printf(
+      "  %d match, %d differ, %d not checked; %.1f s wall (%.2f s a game), %.1f s processor, "
+      "%s nodes, depth %d; load average %.1f at the start, %.1f at the end\n",
+      matches, mismatches, unchecked, seconds,
+      games.empty() ? 0.0 : seconds / static_cast<double>(games.size()), cpu,
+      grouped(nodes.load()).c_str(), results.empty() || !results[0] ? 0 : results[0]->depth,
+      load_start, load_average());
+  if (interrupt.interrupted()) return exit_interrupted;
+  return mismatches == 0 && unchecked == 0 ? exit_ok : exit_bad_input;
+}
+
+int bench_estimate(const BenchOptions& opt) {
+  const std::vector<records::GameRecord> games = complete_games(opt.file, opt.games);
+  Estimator estimator;
+  std::uint64_t nodes = 0;
+  long positions = 0;
+  long value_sum = 0;  // a checksum: changes to the search must leave it alone
+  const auto start = Clock::now();
+  for (const auto& g : games) {
+    const Replay r = replay(g.rules, g.start, g.moves, ReplayOptions{!g.explicit_passes});
+    const std::vector<Position> all = r.positions(g.rules);
+    for (std::size_t k = 0; k < r.moves.size(); ++k) {
+      EstimateRequest req;
+      req.rules = g.rules;
+      req.root = all[k];
+      req.depth = opt.depth;
+      req.wanted = r.moves[k].square;
+      const EstimateResult e = estimator.estimate(req);
+      nodes += e.nodes;
+      value_sum += e.value + e.wanted_value.value_or(0);
+      ++positions;
+    }
+  }
+  const double seconds = seconds_since(start);
+  std::printf(
+      "estimates at depth %d: %zu games, %ld positions, %s nodes, %.2f s, %s nodes/s, "
+      "%.2f ms a position; checksum %ld\n",
+      opt.depth, games.size(), positions, grouped(nodes).c_str(), seconds,
+      rate(nodes, seconds).c_str(),
+      positions > 0 ? 1000.0 * seconds / static_cast<double>(positions) : 0.0, value_sum);
+  return exit_ok;
+}
+
+int bench_throughput(const BenchOptions& opt) {
+  std::cout << "annotate " << opt.folder << " --exact-empties " << opt.exact_empties << ", "
+            << opt.threads << " thread" << (opt.threads > 1 ? "s" : "") << ", output discarded\n";
+  AnnotateFigures figures;
+  const auto start = Clock::now();
+  const double cpu_start = cpu_seconds();
+  const double load_start = load_average();
+  const int status =
+      run_annotate_with_figures({"--exact-empties", std::to_string(opt.exact_empties), "--threads",
+                                 std::to_string(opt.threads), "--hash-mb",
+                                 std::to_string(opt.hash_mb), "-o", "/dev/null", opt.folder},
+                                &figures);
+  const double seconds = seconds_since(start);
+  const double cpu = cpu_seconds() - cpu_start;
+  std::printf(
+      "  %ld games (%ld annotated, %ld invalid), %ld moves, %ld exact; %.1f s wall, %.1f games/s; "
+      "%.1f s processor (%.1f games per processor second); peak RSS %ld MB; load average %.1f "
+      "at the start, %.1f at the end; status %d\n",
+      figures.games, figures.annotated, figures.invalid, figures.moves, figures.exact_moves,
+      seconds, seconds > 0 ? static_cast<double>(figures.games) / seconds : 0.0, cpu,
+      cpu > 0 ? static_cast<double>(figures.games) / cpu : 0.0, peak_rss_mb(), load_start,
+      load_average(), status);
+  return status;
+}
+
+}  // namespace
+
+int run_bench_annotate(const std::vector<std::string>& args) {
+  BenchOptions opt;
+  po::options_description desc("Options");
+  // clang-format off
+  desc.add_options()
+      ("mode", po::value(&opt.mode)->default_value("all"), "theoretical, throughput, estimate or all (theoretical and throughput)")
+      ("file", po::value(&opt.file), "theoretical, estimate: the WTHOR file (required)")
+      ("games", po::value(&opt.games)->default_value(opt.games),
+       "theoretical: how many complete games")
+      ("folder", po::value(&opt.folder), "throughput: the folder (or file) to annotate (required)")
+      ("exact-empties", po::value(&opt.exact_empties)->default_value(opt.exact_empties),
+       "throughput: annotate's --exact-empties")
+      ("depth", po::value(&opt.depth)->default_value(opt.depth), "estimate: the depth")
+      ("threads", po::value(&opt.threads)->default_value(opt.threads), "threads")
+      ("hash-mb", po::value(&opt.hash_mb)->default_value(opt.hash_mb),
+       "solver table per thread, in megabytes");
+  // clang-format on
+  po::positional_options_description positional;
+  positional.add("mode", 1);
+  po::variables_map vm;
+  if (!parse_options("bench annotate", "[theoretical | throughput | estimate | all] [OPTIONS]",
+                     desc, args, vm, &positional))
+    return exit_ok;
+  if (opt.threads < 1) throw UsageError("--threads must be at least 1");
+  if (opt.file.empty() && opt.mode != "throughput") throw UsageError("give --file WTHOR_FILE");
+  if (opt.folder.empty() && (opt.mode == "throughput" || opt.mode == "all"))
+    throw UsageError("give --folder DIR (records to annotate)");
+  if (opt.mode == "estimate") return bench_estimate(opt);
+  if (opt.mode != "theoretical" && opt.mode != "throughput" && opt.mode != "all")
+    throw UsageError("the mode must be theoretical, throughput, estimate or all");
+  int status = exit_ok;
+  // Throughput first: its peak memory is then its own.
+  if (opt.mode != "theoretical") status = std::max(status, bench_throughput(opt));
+  if (opt.mode != "throughput") status = std::max(status, bench_theoretical(opt));
+  return status;
+}
+
+}  // namespace reversi::cli

@@ -1,0 +1,163 @@
+// reversi bench ffo: the FFO endgame suite, time and nodes per position, on one thread and on
+// more.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <random>
+#include <sstream>
+
+#include "analysis/search.hpp"
+#include "analysis/solve_suite.hpp"
+#include "cli/bench/modes.hpp"
+#include "cli/common.hpp"
+#include "cli/data_dir.hpp"
+#include "cli/output/render.hpp"
+#include "cli/output/solve.hpp"
+#include "cli/suite_runner.hpp"
+#include "core/notation.hpp"
+
+namespace reversi::cli {
+
+namespace {
+
+std::vector<int> parse_thread_list(const std::string& text) {
+  std::vector<int> out;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    try {
+      const int t = std::stoi(item);
+      if (t < 1) throw std::invalid_argument(item);
+      out.push_back(t);
+    } catch (const std::exception&) {
+      throw UsageError("--threads wants a list like 1,2, not '" + text + "'");
+    }
+  }
+  if (out.empty()) throw UsageError("--threads wants a list like 1,2");
+  return out;
+}
+
+// Every FFO position from `first` to `last`, from the suite files in `dir`.
+std::vector<ObfPosition> load_ffo(const std::string& dir, int first, int last, const Rules& rules) {
+  std::vector<ObfPosition> out;
+  if (!std::filesystem::is_directory(dir)) throw UsageError("no FFO suite folder at " + dir);
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.path().extension() == ".obf") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) {
+    std::ifstream in(f);
+    for (auto& p : read_obf(in, rules, obf_first_number(f.filename().string())))
+      if (p.number >= first && p.number <= last) out.push_back(std::move(p));
+  }
+  std::sort(out.begin(), out.end(),
+            [](const ObfPosition& a, const ObfPosition& b) { return a.number < b.number; });
+  return out;
+}
+
+struct FfoOptions {
+  std::string dir = data_dir("ffo");
+  int first = 40;
+  int last = 49;
+  std::string threads_text = "1,2";
+  std::size_t hash_mb = 256;
+  bool json = false;
+  bool wld = false;
+};
+
+// The options; nullopt after --help.
+std::optional<FfoOptions> parse_ffo(const std::vector<std::string>& args) {
+  FfoOptions o;
+  po::options_description desc("Options");
+  // clang-format off
+  desc.add_options()
+      ("dir", po::value(&o.dir)->default_value(o.dir), "folder of the FFO .obf files")
+      ("first", po::value(&o.first)->default_value(o.first), "first position number")
+      ("last", po::value(&o.last)->default_value(o.last), "last position number")
+      ("threads", po::value(&o.threads_text)->default_value(o.threads_text),
+       "thread counts to run, e.g. 1,2")
+      ("hash-mb", po::value(&o.hash_mb)->default_value(o.hash_mb), "transposition table size")
+      ("wld", po::bool_switch(&o.wld), "win/draw/loss only")
+      ("json", po::bool_switch(&o.json), "print JSON");
+  // clang-format on
+  po::variables_map vm;
+  if (!parse_options("bench ffo", "[--dir D] [--first N] [--last N] [--threads 1,2] [--wld]", desc,
+                     args, vm))
+    return std::nullopt;
+  return o;
+}
+
+// One position's figures: a JSON row, or a text line printed now.
+void print_position(const Rules& rules, const SuiteResult& s, const FfoOptions& o,
+                    nlohmann::json& rows) {
+  const SolveResult& r = s.result;
+  const std::string best =
+      r.best_moves.empty() ? std::string("-") : rules.geometry().name(r.best_moves.front());
+  if (o.json) {
+    rows.push_back({{"number", s.entry.number},
+                    {"best", best},
+                    {"value", r.value},
+                    {"nodes", r.nodes},
+                    {"seconds", r.seconds},
+                    {"ok", s.problem.empty()}});
+    return;
+  }
+  char line[160];
+  std::snprintf(line, sizeof line, "#%-3d %-3s %4s %14s nodes %9.3f s %8s n/s  %s", s.entry.number,
+                best.c_str(), value_text(r, o.wld).c_str(), grouped(r.nodes).c_str(), r.seconds,
+                rate(r.nodes, r.seconds).c_str(),
+                s.problem.empty() ? "ok" : ("WRONG: " + s.problem).c_str());
+  std::cout << line << std::endl;
+}
+
+}  // namespace
+
+int run_bench_ffo(const std::vector<std::string>& args) {
+  const auto parsed = parse_ffo(args);
+  if (!parsed) return exit_ok;
+  const FfoOptions& o = *parsed;
+  const Rules rules(8);
+  const auto thread_counts = parse_thread_list(o.threads_text);
+  const auto suite = load_ffo(o.dir, o.first, o.last, rules);
+  if (suite.empty())
+    throw UsageError("no FFO position numbered " + std::to_string(o.first) + "-" +
+                     std::to_string(o.last) + " in " + o.dir);
+  InterruptGuard interrupt;
+  Solver solver(o.hash_mb);
+  int wrong = 0;
+  nlohmann::json runs = nlohmann::json::array();
+  for (int threads : thread_counts) {
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    nlohmann::json rows = nlohmann::json::array();
+    if (!o.json)
+      std::cout << "FFO " << o.first << "-" << o.last << ", " << threads << " thread"
+                << (threads > 1 ? "s" : "") << (o.wld ? ", win/draw/loss" : "") << "\n";
+    SolveRequest base;
+    base.rules = rules;
+    base.threads = threads;
+    base.wld = o.wld;
+    base.want_pv = false;
+    const bool finished =
+        solve_suite(solver, suite, base, false, interrupt, [&](const SuiteResult& s) {
+          if (interrupt.interrupted()) return;
+          if (!s.problem.empty()) ++wrong;
+          nodes += s.result.nodes;
+          seconds += s.result.seconds;
+          print_position(rules, s, o, rows);
+        });
+    if (!finished) return exit_interrupted;
+    if (o.json) {
+      runs.push_back(
+          {{"threads", threads}, {"positions", rows}, {"nodes", nodes}, {"seconds", seconds}});
+    } else {
+      std::cout << "total " << grouped(nodes) << " nodes, " << seconds << " s, "
+                << rate(nodes, seconds) << " nodes/s\n";
+    }
+  }
+  if (o.json) std::cout << nlohmann::json{{"runs", runs}, {"wrong", wrong}}.dump(2) << "\n";
+  return wrong > 0 ? exit_bad_input : exit_ok;
+}
+
+}  // namespace reversi::cli

@@ -1,0 +1,16 @@
+// The bench modes: one file each in cli/bench/, dispatched by `reversi bench MODE`.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace reversi::cli {
+
+int run_bench_signature(const std::vector<std::string>& args);
+int run_bench_ffo(const std::vector<std::string>& args);
+int run_bench_perft(const std::vector<std::string>& args);
+int run_bench_records(const std::vector<std::string>& args);
+int run_bench_puzzle(const std::vector<std::string>& args);
+int run_bench_annotate(const std::vector<std::string>& args);
+
+}  // namespace reversi::cli

@@ -1,0 +1,94 @@
+// reversi bench puzzle: the 8x8 wipeout count within N moves, timed on each thread count.
+#include "analysis/puzzle.hpp"
+
+#include <chrono>
+#include <ctime>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "cli/bench/modes.hpp"
+#include "cli/common.hpp"
+
+namespace reversi::cli {
+
+namespace {
+
+struct BenchPuzzleOptions {
+  int by = 11;
+  std::string threads = "1,2";
+  std::size_t hash_mb = 64;
+  int repeat = 1;
+};
+
+std::vector<int> thread_counts(const std::string& list) {
+  std::vector<int> out;
+  std::stringstream in(list);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    try {
+      const int n = std::stoi(item);
+      if (n < 1) throw std::invalid_argument("");
+      out.push_back(n);
+    } catch (const std::exception&) {
+      throw UsageError("--threads takes a list of counts such as 1,2, not '" + list + "'");
+    }
+  }
+  if (out.empty()) throw UsageError("--threads needs at least one count");
+  return out;
+}
+
+}  // namespace
+
+int run_bench_puzzle(const std::vector<std::string>& args) {
+  BenchPuzzleOptions opt;
+  po::options_description desc("Options");
+  desc.add_options()("by", po::value(&opt.by)->default_value(11), "count wipeouts within N moves")(
+      "threads", po::value(&opt.threads)->default_value("1,2"), "thread counts to time, e.g. 1,2")(
+      "hash", po::value(&opt.hash_mb)->default_value(64), "megabytes for each table")(
+      "repeat", po::value(&opt.repeat)->default_value(1), "runs per thread count; the best counts");
+  po::variables_map vm;
+  if (!parse_options("bench puzzle", "[--by N] [--threads 1,2] [--repeat R]", desc, args, vm))
+    return exit_ok;
+  if (opt.by < 0) throw UsageError("--by must be 0 or more");
+  if (opt.repeat < 1) throw UsageError("--repeat must be 1 or more");
+
+  PuzzleRequest req;
+  req.rules = Rules(8);
+  req.goal.kind = PuzzleGoalKind::wipeout;
+  req.by = opt.by;
+  req.count = true;
+  req.table_bytes = opt.hash_mb << 20;
+  std::cout << "8x8 standard: move sequences ending in a wipeout within " << opt.by
+            << " moves (reversi puzzle wipeout --by " << opt.by << " --count)\n";
+  std::optional<std::uint64_t> reference;
+  bool agree = true;
+  for (const int threads : thread_counts(opt.threads)) {
+    req.threads = threads;
+    double best = 0;
+    double best_cpu = 0;
+    std::uint64_t sequences = 0;
+    for (int i = 0; i < opt.repeat; ++i) {
+      // CPU time (all threads) as well: on a shared machine it moves less than the wall clock.
+      const std::clock_t cpu_start = std::clock();
+      const auto start = std::chrono::steady_clock::now();
+      const ExistsResult r = puzzle_exists(req);
+      const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+      const double cpu = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+      sequences = r.counts ? r.counts->sequences : 0;
+      if (i == 0 || took.count() < best) best = took.count();
+      if (i == 0 || cpu < best_cpu) best_cpu = cpu;
+    }
+    if (reference && *reference != sequences) agree = false;
+    if (!reference) reference = sequences;
+    std::cout << "  threads " << threads << ": " << sequences << " sequences in " << std::fixed
+              << std::setprecision(3) << best << " s (cpu " << best_cpu << " s)\n";
+  }
+  if (!agree) {
+    std::cout << "MISMATCH: the counts differ between thread counts\n";
+    return exit_bad_input;
+  }
+  return exit_ok;
+}
+
+}  // namespace reversi::cli

@@ -1,0 +1,146 @@
+// The records throughput benchmark: parse and fully replay every game of some record files on
+// one thread. Files are read into memory first, so the time is parsing and replaying only.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <iostream>
+
+#include "cli/batch/record_input.hpp"
+#include "cli/bench/modes.hpp"
+#include "cli/common.hpp"
+#include "cli/options/rules.hpp"
+#include "core/records/detect.hpp"
+#include "core/records/reader.hpp"
+#include "core/records/validate.hpp"
+
+namespace reversi::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct LoadedFile {
+  std::string path;
+  std::string bytes;
+  records::Format format;
+  std::unique_ptr<records::WthorNames> names;
+};
+
+struct Pass {
+  long games = 0;
+  long moves = 0;
+  long invalid = 0;
+  long unfinished = 0;
+  double seconds = 0;      // wall clock
+  double cpu_seconds = 0;  // this process's processor time: what a busy machine does not inflate
+};
+
+// Game files named on the command line; a directory stands for the record files in it.
+std::vector<std::string> expand(const std::vector<std::string>& paths) {
+  std::vector<std::string> out;
+  for (const auto& p : paths) {
+    if (!fs::is_directory(p)) {
+      out.push_back(p);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (const auto& entry : fs::directory_iterator(p))
+      if (entry.is_regular_file() && records::format_from_extension(entry.path().string()))
+        found.push_back(entry.path().string());
+    std::sort(found.begin(), found.end());
+    out.insert(out.end(), found.begin(), found.end());
+  }
+  return out;
+}
+
+std::unique_ptr<records::WthorNames> names_beside(const std::string& path) {
+  auto names = std::make_unique<records::WthorNames>();
+  const fs::path dir = fs::path(path).parent_path();
+  const auto load = [&](const char* file, std::size_t bytes) -> std::vector<std::string> {
+    const fs::path p = dir / file;
+    if (!fs::exists(p)) return {};
+    return records::parse_wthor_names(read_small_file(p.string()), bytes).names;
+  };
+  names->players = load("WTHOR.JOU", records::wthor_player_bytes);
+  names->tournaments = load("WTHOR.TRN", records::wthor_tournament_bytes);
+  return names;
+}
+
+Pass run_pass(const std::vector<LoadedFile>& files, const Rules& rules) {
+  Pass pass;
+  const auto start = std::chrono::steady_clock::now();
+  const std::clock_t cpu_start = std::clock();
+  for (const auto& f : files) {
+    records::MemorySource source(f.bytes);
+    records::ReaderOptions options;
+    options.file = f.path;
+    options.rules = rules;
+    options.names = f.names.get();
+    options.wthor_size = records::wthor_size_from_extension(f.path);
+    const auto reader = records::make_reader(f.format, source, options);
+    while (auto game = reader->next()) {
+      const auto v = records::validate(*game);
+      ++pass.games;
+      pass.moves += v.moves_replayed;
+      pass.invalid += v.verdict == records::Verdict::invalid ? 1 : 0;
+      pass.unfinished += v.verdict == records::Verdict::unfinished ? 1 : 0;
+    }
+  }
+  pass.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  pass.cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+  return pass;
+}
+
+}  // namespace
+
+int run_bench_records(const std::vector<std::string>& args) {
+  RulesOptions rules;
+  int repeat = 5;
+  std::vector<std::string> paths;
+  po::options_description desc("Options");
+  rules.add_to(desc);
+  desc.add_options()("repeat", po::value(&repeat)->default_value(5),
+                     "timed passes; the best is reported")("file", po::value(&paths)->composing(),
+                                                           "record files or directories of them");
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  po::variables_map vm;
+  if (!parse_options("bench records", "[--repeat N] FILE|DIR...", desc, args, vm, &positional))
+    return exit_ok;
+  if (paths.empty()) throw UsageError("give record files or a directory of them");
+  if (repeat < 1) throw UsageError("--repeat must be at least 1");
+
+  std::vector<LoadedFile> files;
+  try {
+    for (const auto& path : expand(paths)) {
+      LoadedFile f{path, read_small_file(path), records::Format::moves, nullptr};
+      f.format = records::detect_format(f.bytes.substr(0, records::detect_bytes), path);
+      if (f.format == records::Format::json)
+        throw UsageError(path + ": the benchmark reads the core formats, not JSON");
+      if (f.format == records::Format::wthor) f.names = names_beside(path);
+      files.push_back(std::move(f));
+    }
+  } catch (const UnreadableInput& e) {
+    std::cerr << "reversi bench records: " << e.what() << "\n";
+    return exit_usage;
+  }
+  const Rules r = rules.rules();
+  Pass best;
+  for (int i = 0; i < repeat; ++i) {
+    const Pass p = run_pass(files, r);
+    if (i == 0 || p.seconds < best.seconds) best = p;
+  }
+  std::cout << "records: " << files.size() << " files, " << best.games << " games, " << best.moves
+            << " moves replayed (" << best.unfinished << " unfinished, " << best.invalid
+            << " invalid)\n";
+  std::printf(
+      "parse + replay, 1 thread, best of %d: %.3f s wall, %.3f s cpu (%.0f games/s, %.1f "
+      "ns/move)\n",
+      repeat, best.seconds, best.cpu_seconds, static_cast<double>(best.games) / best.seconds,
+      1e9 * best.seconds / static_cast<double>(std::max(1L, best.moves)));
+  return best.invalid > 0 ? exit_bad_input : exit_ok;
+}
+
+}  // namespace reversi::cli

@@ -1,0 +1,442 @@
+// reversi annotate: every move of every game with exact values near the end and estimates
+// before, where the game was decided and who erred by how much; JSON Lines, JSON or text.
+//
+// Games go through an ordered oneTBB pipeline: read in input order, annotated in parallel (one
+// solver and estimator per worker), written in input order, so the output is the same for any
+// thread count and memory stays flat however many games there are.
+#include "cli/commands/annotate.hpp"
+
+#include <oneapi/tbb/concurrent_queue.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "analysis/annotate.hpp"
+#include "cli/batch/output_file.hpp"
+#include "cli/batch/pipeline.hpp"
+#include "cli/batch/record_input.hpp"
+#include "cli/batch/writer.hpp"
+#include "cli/common.hpp"
+#include "cli/options/rules.hpp"
+#include "cli/options/threads.hpp"
+#include "cli/output/annotate.hpp"
+#include "cli/output/progress.hpp"
+#include "cli/output/solve.hpp"
+#include "cli/subcommands.hpp"
+#include "core/records/detect.hpp"
+#include "core/records/validate.hpp"
+#include "json/game_record.hpp"
+
+namespace reversi::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+using records::ParsedGame;
+using records::Validation;
+using records::Verdict;
+
+// Games in flight per thread: enough to keep workers busy while the writer waits for a slow one.
+constexpr std::size_t tokens_per_thread = 4;
+constexpr int max_exact_empties = 40;
+
+using Output = BatchFormat;
+
+struct AnnotateCommandOptions {
+  RulesOptions rules;
+  ThreadOptions threads;
+  int exact_empties = default_exact_empties;
+  int depth = default_estimate_depth;
+  std::string theoretical = "when-exact";
+  std::size_t hash_mb = default_annotate_hash_mb;
+  std::string format = "auto";
+  bool jsonl = false;
+  bool json = false;
+  bool text = false;
+  std::string output_file;
+  std::string players;
+  std::string tournaments;
+  std::vector<std::string> files;
+};
+
+// One game on its way through the pipeline.
+struct Slot {
+  ParsedGame game;
+  Validation validation;
+  Annotation annotation;
+  std::string text;  // the rendered game
+  bool complete = true;
+  std::uint64_t input_offset = 0;  // bytes of input read when the game was
+};
+
+struct Totals {
+  long games = 0;
+  long annotated = 0;
+  long invalid = 0;
+  long unfinished = 0;
+  long moves = 0;
+  long exact_moves = 0;
+  long theoretical_checked = 0;
+  long theoretical_differing = 0;
+  UnreadableList unreadable;
+  std::string last_place;  // the last game written, for an interrupted run's message
+};
+
+void write_summary(BatchWriter& writer, const Totals& t) {
+  if (writer.format() == Output::text) {
+    char line[512];
+    std::snprintf(line, sizeof line,
+                  "summary: %ld games, %ld annotated, %ld invalid, %ld unfinished, %ld moves, "
+                  "%ld analysed exactly; WTHOR theoretical scores: %ld checked, %ld differ\n",
+                  t.games, t.annotated, t.invalid, t.unfinished, t.moves, t.exact_moves,
+                  t.theoretical_checked, t.theoretical_differing);
+    writer.summary_text(line);
+    return;
+  }
+  writer.summary_json({{"games", t.games},
+                       {"annotated", t.annotated},
+                       {"invalid", t.invalid},
+                       {"unfinished", t.unfinished},
+                       {"moves", t.moves},
+                       {"exact_moves", t.exact_moves},
+                       {"theoretical_checked", t.theoretical_checked},
+                       {"theoretical_differing", t.theoretical_differing},
+                       {"unreadable", unreadable_json(t.unreadable)}});
+}
+
+// One solver and estimator per worker; a worker takes a free set for each game.
+class EnginePool {
+ public:
+  EnginePool(int count, std::size_t hash_mb) {
+    for (int i = 0; i < count; ++i) {
+      engines_.push_back(std::make_unique<AnnotateEngines>(hash_mb));
+      free_.push(engines_.back().get());
+    }
+  }
+  AnnotateEngines* take() {
+    AnnotateEngines* e = nullptr;
+    free_.pop(e);
+    return e;
+  }
+  void give_back(AnnotateEngines* e) { free_.push(e); }
+
+ private:
+  std::vector<std::unique_ptr<AnnotateEngines>> engines_;
+  tbb::concurrent_bounded_queue<AnnotateEngines*> free_;
+};
+
+// What the whole run shares: settings, engines, output, progress.
+struct Run {
+  Output output;
+  AnnotateOptions analysis;
+  AnnotateSettings settings;
+  int threads = 1;
+  EnginePool* engines = nullptr;
+  BatchWriter* writer = nullptr;
+  Totals totals;
+  ProgressLine progress;
+  std::uint64_t total_bytes = 0;   // 0: unknown (standard input)
+  std::uint64_t bytes_before = 0;  // input bytes of the files already done
+  // An incomplete game was reached: nothing more is written. Read by the input stage too.
+  std::atomic<bool> cut{false};
+};
+
+std::string place_of(const records::SourceLocation& s) {
+  return s.file + " game " + std::to_string(s.game);
+}
+
+void annotate_slot(Slot& s, Run& run) {
+  s.validation = records::validate(s.game);
+  if (s.validation.verdict == Verdict::invalid) {
+    s.text = run.output == Output::text ? invalid_game_text(s.game, s.validation)
+                                        : dump_json(invalid_game_json(s.game, s.validation));
+    return;
+  }
+  AnnotateEngines* engines = run.engines->take();
+  try {
+    s.annotation = annotate(s.game.record, *engines, run.analysis);
+  } catch (...) {
+    run.engines->give_back(engines);
+    throw;
+  }
+  run.engines->give_back(engines);
+  s.complete = s.annotation.complete;
+  if (!s.complete) return;
+  s.text = run.output == Output::text
+               ? annotated_game_text(s.game, s.validation, s.annotation, run.settings)
+               : dump_json(annotated_game_json(s.game, s.validation, s.annotation, run.settings));
+}
+
+void count(Totals& t, const Slot& s) {
+  ++t.games;
+  t.last_place = place_of(s.game.record.source);
+  if (s.validation.verdict == Verdict::invalid) {
+    ++t.invalid;
+    return;
+  }
+  ++t.annotated;
+  if (s.validation.verdict == Verdict::unfinished) ++t.unfinished;
+  const Annotation& a = s.annotation;
+  t.moves += a.moves_played;
+  t.exact_moves += a.sides[0].exact_moves + a.sides[1].exact_moves;
+  if (a.theoretical && a.theoretical->checked) {
+    ++t.theoretical_checked;
+    if (a.theoretical->differs()) ++t.theoretical_differing;
+  }
+}
+
+std::string duration_text(double seconds) {
+  const long s = static_cast<long>(seconds + 0.5);
+  char buf[32];
+  if (s >= 3600) {
+    std::snprintf(buf, sizeof buf, "%ldh%02ldm", s / 3600, (s / 60) % 60);
+  } else {
+    std::snprintf(buf, sizeof buf, "%ldm%02lds", s / 60, s % 60);
+  }
+  return buf;
+}
+
+void show_progress(Run& run, const Slot& s) {
+  const double elapsed = run.progress.elapsed_seconds();
+  const long games = run.totals.games;
+  char line[160];
+  const double rate = elapsed > 0 ? static_cast<double>(games) / elapsed : 0.0;
+  std::snprintf(line, sizeof line, "annotate: %ld games, %.1f games/s", games, rate);
+  std::string text = line;
+  if (run.total_bytes > 0) {
+    const double done = static_cast<double>(run.bytes_before + s.input_offset) /
+                        static_cast<double>(run.total_bytes);
+    if (done > 0) {
+      std::snprintf(line, sizeof line, ", %.0f%%, %s left", 100.0 * std::min(done, 1.0),
+                    duration_text(elapsed * (1.0 - std::min(done, 1.0)) / done).c_str());
+      text += line;
+    }
+  }
+  run.progress.update(text);
+}
+
+// Reads, annotates and writes one input's games.
+void annotate_input(Input& in, Run& run, const InterruptGuard& interrupt) {
+  ordered_pipeline<Slot>(
+      run.threads, tokens_per_thread,
+      [&]() -> std::unique_ptr<Slot> {
+        if (interrupt.interrupted() || run.cut) return nullptr;
+        auto game = in.reader->next();
+        if (!game) return nullptr;
+        auto slot = std::make_unique<Slot>();
+        slot->game = std::move(*game);
+        slot->input_offset = in.source->bytes_read();
+        return slot;
+      },
+      [&](Slot& s) { annotate_slot(s, run); },
+      [&](Slot& s) {
+        if (run.cut || !s.complete) {
+          run.cut = true;
+          return;
+        }
+        count(run.totals, s);
+        run.writer->game(s.text);
+        show_progress(run, s);
+      });
+}
+
+TheoreticalCheck chosen_check(const std::string& name) {
+  if (name == "when-exact") return TheoreticalCheck::when_exact;
+  if (name == "always") return TheoreticalCheck::always;
+  if (name == "never") return TheoreticalCheck::never;
+  throw UsageError("--theoretical must be when-exact, always or never, not '" + name + "'");
+}
+
+// In a directory: the files whose extension names a record format, and .txt move lists (not
+// WTHOR.JOU and WTHOR.TRN, nor notes).
+bool is_record_file(const fs::path& p) {
+  return records::format_from_extension(p.string()) || p.extension() == ".txt";
+}
+
+// Files named on the command line; a directory stands for the record files in it, by name.
+std::vector<std::string> expand_inputs(const std::vector<std::string>& paths) {
+  std::vector<std::string> out;
+  for (const auto& p : paths) {
+    std::error_code ec;
+    if (p == "-" || !fs::is_directory(p, ec)) {
+      out.push_back(p);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (const auto& entry : fs::directory_iterator(p, ec))
+      if (entry.is_regular_file() && is_record_file(entry.path()))
+        found.push_back(entry.path().string());
+    std::sort(found.begin(), found.end());
+    out.insert(out.end(), found.begin(), found.end());
+  }
+  return out;
+}
+
+std::uint64_t total_size(const std::vector<std::string>& files) {
+  std::uint64_t total = 0;
+  for (const auto& f : files) {
+    std::error_code ec;
+    if (f == "-") return 0;
+    const auto size = fs::file_size(f, ec);
+    if (!ec) total += size;
+  }
+  return total;
+}
+
+void check_ranges(const AnnotateCommandOptions& opt) {
+  if (opt.exact_empties < 0 || opt.exact_empties > max_exact_empties)
+    throw UsageError("--exact-empties must be between 0 and " + std::to_string(max_exact_empties));
+  if (opt.depth < 1 || opt.depth > max_estimate_depth)
+    throw UsageError("--depth must be between 1 and " + std::to_string(max_estimate_depth));
+  if (opt.hash_mb < 1) throw UsageError("--hash-mb must be at least 1");
+  if (static_cast<int>(opt.json) + static_cast<int>(opt.jsonl) + static_cast<int>(opt.text) > 1)
+    throw UsageError("give one of --jsonl, --json and --text");
+}
+
+// The options, checked; nullopt after --help.
+std::optional<AnnotateCommandOptions> parse_annotate(const std::vector<std::string>& args) {
+  AnnotateCommandOptions opt;
+  po::options_description desc("Options");
+  opt.rules.add_to(desc);
+  opt.threads.add_to(desc);
+  // clang-format off
+  desc.add_options()
+      ("exact-empties", po::value(&opt.exact_empties)->default_value(default_exact_empties),
+       "solve exactly the positions with at most this many empty squares")
+      ("depth", po::value(&opt.depth)->default_value(default_estimate_depth),
+       "plies of the depth-limited search that estimates the other positions")
+      ("theoretical", po::value(&opt.theoretical)->default_value("when-exact"),
+       "WTHOR theoretical score check: when-exact (when its depth is within --exact-empties), "
+       "always (solve that position if need be; slow) or never")
+      ("hash-mb", po::value(&opt.hash_mb)->default_value(default_annotate_hash_mb),
+       "solver table per thread, in megabytes")
+      ("format", po::value(&opt.format)->default_value("auto"),
+       "auto, moves, ggf, wthor, obf, board or json")
+      ("jsonl", po::bool_switch(&opt.jsonl), "JSON Lines: a game a line, then the summary (default)")
+      ("json", po::bool_switch(&opt.json), "one JSON document: games and summary")
+      ("text", po::bool_switch(&opt.text), "a readable report")
+      ("output,o", po::value(&opt.output_file),
+       "write to FILE (through a temporary file renamed at the end)")
+      ("players", po::value(&opt.players), "WTHOR player names (default: WTHOR.JOU beside the file)")
+      ("tournaments", po::value(&opt.tournaments),
+       "WTHOR tournament names (default: WTHOR.TRN beside the file)")
+      ("file", po::value(&opt.files)->composing(),
+       "input files or directories; - for standard input");
+  // clang-format on
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  po::variables_map vm;
+  if (!parse_options("annotate",
+                     "[RULES] [--exact-empties N] [--depth D] [--threads T] [--jsonl | --json | "
+                     "--text] [-o FILE] FILE... | -",
+                     desc, args, vm, &positional))
+    return std::nullopt;
+  if (opt.files.empty()) throw UsageError("no input: give files, or - for standard input");
+  check_ranges(opt);
+  return opt;
+}
+
+// The interrupted run's message: what was done, and what became of the output.
+int print_interrupted(const Run& run, OutputFile& out, const std::string& output_file) {
+  std::string where = std::to_string(run.totals.games) + " games done";
+  if (!run.totals.last_place.empty()) where += " (the last: " + run.totals.last_place + ")";
+  if (out.to_file()) {
+    out.discard();
+    std::cerr << "reversi annotate: interrupted after " << where << "; " << output_file
+              << " not written\n";
+  } else {
+    std::fflush(stdout);
+    std::cerr << "reversi annotate: interrupted after " << where
+              << "; the output holds those games and no summary\n";
+  }
+  return exit_interrupted;
+}
+
+// The summary, the output moved into place, and the exit status.
+int print_finished(const Run& run, OutputFile& out, BatchWriter& writer,
+                   const std::string& output_file, AnnotateFigures* figures) {
+  const Totals& t = run.totals;
+  if (figures != nullptr)
+    *figures = AnnotateFigures{t.games,
+                               t.annotated,
+                               t.invalid,
+                               t.moves,
+                               t.exact_moves,
+                               t.theoretical_checked,
+                               t.theoretical_differing};
+  write_summary(writer, t);
+  if (!out.commit()) {
+    std::cerr << "reversi annotate: cannot write "
+              << (output_file.empty() ? "the output" : output_file) << ": " << std::strerror(errno)
+              << "\n";
+    return exit_usage;
+  }
+  if (!t.unreadable.empty()) return exit_usage;
+  return t.invalid > 0 ? exit_bad_input : exit_ok;
+}
+
+void configure(Run& run, const AnnotateCommandOptions& opt) {
+  run.output = opt.json ? Output::json : opt.text ? Output::text : Output::jsonl;
+  run.threads = opt.threads.resolved();
+  run.analysis.exact_empties = opt.exact_empties;
+  run.analysis.estimate_depth = opt.depth;
+  run.analysis.solver_threads = run.threads;
+  run.analysis.theoretical = chosen_check(opt.theoretical);
+  run.settings = AnnotateSettings{opt.exact_empties, opt.depth};
+}
+
+}  // namespace
+
+int run_annotate_with_figures(const std::vector<std::string>& args, AnnotateFigures* figures) {
+  const auto parsed = parse_annotate(args);
+  if (!parsed) return exit_ok;
+  const AnnotateCommandOptions& opt = *parsed;
+  InputOptions inputs;
+  inputs.format = chosen_format(opt.format);
+  inputs.rules = opt.rules.rules();
+  inputs.players_file = opt.players;
+  inputs.tournaments_file = opt.tournaments;
+  const std::vector<std::string> files = expand_inputs(opt.files);
+
+  Run run;
+  configure(run, opt);
+  run.total_bytes = total_size(files);
+
+  InterruptGuard interrupt;
+  const TerminateAsInterrupt terminate;
+  run.analysis.stop = interrupt.flag();
+  OutputFile out(opt.output_file);
+  EnginePool engines(run.threads, opt.hash_mb);
+  BatchWriter writer(out.stream(), run.output, true);
+  run.engines = &engines;
+  run.writer = &writer;
+
+  for_each_input(
+      "annotate", files, inputs, out.stream(), run.totals.unreadable,
+      [&] { return interrupt.interrupted() || run.cut; },
+      [&](Input& in) {
+        annotate_input(in, run, interrupt);
+        run.bytes_before += in.source->bytes_read();
+      });
+  run.progress.clear();
+
+  if (interrupt.interrupted() || run.cut) return print_interrupted(run, out, opt.output_file);
+  return print_finished(run, out, writer, opt.output_file, figures);
+}
+
+int run_annotate(const std::vector<std::string>& args) {
+  return run_annotate_with_figures(args, nullptr);
+}
+
+}  // namespace reversi::cli

@@ -1,0 +1,42 @@
+// Shared by `reversi solve` and `reversi bench`: progress lines, Ctrl-C, figures as text.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "analysis/search.hpp"
+
+namespace reversi::cli {
+
+// "+18", "0", "-4"
+std::string signed_value(int v);
+// "12,345,678"
+std::string grouped(std::uint64_t n);
+// "23.4 M" nodes per second
+std::string rate(std::uint64_t nodes, double seconds);
+// "g8 h7 pass a1"
+std::string line_string(const Rules& rules, const std::vector<Square>& moves);
+// What a result proves, in words: "+18", ">= +4", "win (>= +1)", "draw".
+std::string value_text(const SolveResult& r, bool wld);
+
+nlohmann::json result_json(const Rules& rules, const Position& root, const SolveResult& r,
+                           bool wld);
+
+// Ctrl-C sets the flag instead of killing the process, while a guard lives.
+class InterruptGuard {
+ public:
+  InterruptGuard();
+  ~InterruptGuard();
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+  const std::atomic<bool>* flag() const;
+  bool interrupted() const;
+};
+
+// A solver progress report in one line, for ProgressLine.
+std::string solve_progress_text(const Rules& rules, const SolveProgress& p);
+
+}  // namespace reversi::cli
