@@ -93,6 +93,13 @@ class Board {
  public:
   using B = BitsOf<K>;
 
+  // A position in the searches' terms: the mover's discs, the other side's, the mover's supply.
+  struct State {
+    B player = 0;
+    B opponent = 0;
+    int supply = 0;
+  };
+
   explicit Board(const Rules& rules)
       : playable_(static_cast<B>(rules.playable())),
         centre_(static_cast<B>(rules.geometry().centre())),
@@ -129,7 +136,6 @@ class Board {
     return K::legal_moves(p, o, empty_squares);
   }
   B legal(B p, B o, int s) const { return legal(p, o, empty(p, o), s); }
-  struct State;
   B legal(const State& s) const { return legal(s.player, s.opponent, s.supply); }
   // The moves once the placements are made, with a supply that cannot run out: perft's fast
   // path on the standard start.
@@ -137,16 +143,10 @@ class Board {
   // A placement flips nothing.
   B flips(B p, B o, int square) const { return placing(p, o) ? B(0) : K::flips(p, o, square); }
 
-  // A position in the searches' terms: the mover's discs, the other side's, the mover's supply.
-  struct State {
-    B player = 0;
-    B opponent = 0;
-    int supply = 0;
-  };
   State state_of(const Position& p) const {
     return State{static_cast<B>(p.player), static_cast<B>(p.opponent), p.supply_of_mover()};
   }
-  // The other side's supply as a Position writes it.
+  // The other side's supply (when supplies are not limited, the mover's: neither runs out).
   int other_supply(const State& s) const {
     return supply_.other(popcount(empty(s.player, s.opponent)), s.supply);
   }
