@@ -9,6 +9,7 @@ int run_solve(const std::vector<std::string>& args);
 int run_bench(const std::vector<std::string>& args);
 int run_puzzle(const std::vector<std::string>& args);
 int run_annotate(const std::vector<std::string>& args);
+int run_train(const std::vector<std::string>& args);
 
 const std::vector<Subcommand>& subcommands() {
   static const std::vector<Subcommand> table = {
@@ -23,6 +24,7 @@ const std::vector<Subcommand>& subcommands() {
       {"annotate",
        "annotate games: exact values near the end, estimates before, errors, turning point",
        run_annotate},
+      {"train", "learn the 8x8 pattern evaluation's weights from WTHOR games", run_train},
   };
   return table;
 }
