@@ -1,10 +1,12 @@
 // reversi train: learns the 8x8 pattern evaluation's weights from WTHOR game files.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 
+#include "analysis/eval/pattern_eval.hpp"
 #include "analysis/eval/training.hpp"
 #include "cli/common.hpp"
 #include "cli/record_input.hpp"
@@ -26,6 +28,8 @@ struct TrainOptions {
 struct LoadedSamples {
   std::vector<eval::Sample> train;
   std::vector<eval::Sample> valid;
+  // Held-out positions at the theoretical score's depth: their labels are exact.
+  std::vector<eval::Sample> exact_valid;
   long games = 0;
   long skipped = 0;  // invalid or unfinished records
 };
@@ -41,7 +45,39 @@ std::vector<std::string> wthor_files(const std::string& folder) {
   return out;
 }
 
-void load_file(const std::string& path, std::vector<eval::Sample>& out, LoadedSamples& totals) {
+// The position where the theoretical score was taken, with that score as its exact label.
+void add_exact_sample(const Replay& r, const eval::GameLabels& labels,
+                      std::vector<eval::Sample>& out) {
+  const Rules rules(8);
+  for (const Position& pos : r.positions(rules)) {
+    if (rules.empties(pos) != labels.theoretical_empties || !rules.has_move(pos)) continue;
+    const int dark = *labels.theoretical_margin;
+    out.push_back({static_cast<Bits64>(pos.player), static_cast<Bits64>(pos.opponent),
+                   static_cast<std::int8_t>(pos.to_move == Color::dark ? dark : -dark)});
+    return;
+  }
+}
+
+void report_exact(const eval::Weights& weights, const std::vector<eval::Sample>& samples) {
+  const eval::PatternEvaluator evaluator(weights);
+  double abs_sum = 0;
+  int wrong = 0;
+  for (const auto& s : samples) {
+    const double est = evaluator.evaluate(s.player, s.opponent) / 100.0;
+    abs_sum += std::abs(est - s.target);
+    const int predicted = est > 0.5 ? 1 : (est < -0.5 ? -1 : 0);
+    const int actual = s.target > 0 ? 1 : (s.target < 0 ? -1 : 0);
+    if (predicted != actual) ++wrong;
+  }
+  const double n = std::max<double>(1, static_cast<double>(samples.size()));
+  std::printf(
+      "held-out positions at the theoretical depth (%zu): static MAE %.2f discs, "
+      "wrong winner %.1f%%\n",
+      samples.size(), abs_sum / n, 100.0 * wrong / n);
+}
+
+void load_file(const std::string& path, bool held_out, LoadedSamples& totals) {
+  std::vector<eval::Sample>& out = held_out ? totals.valid : totals.train;
   InputOptions in;
   in.format = records::Format::wthor;
   Input input = open_input(path, in);
@@ -64,6 +100,7 @@ void load_file(const std::string& path, std::vector<eval::Sample>& out, LoadedSa
       labels.theoretical_empties = w.depth;
     }
     eval::add_game_samples(r, labels, out);
+    if (held_out && labels.theoretical_margin) add_exact_sample(r, labels, totals.exact_valid);
     ++totals.games;
   }
 }
@@ -94,7 +131,7 @@ int run_train(const std::vector<std::string>& args) {
   LoadedSamples data;
   for (const auto& file : wthor_files(o.folder)) {
     const bool held_out = fs::path(file).filename() == o.holdout;
-    load_file(file, held_out ? data.valid : data.train, data);
+    load_file(file, held_out, data);
   }
   std::cerr << "train: " << data.games << " games (" << data.skipped << " skipped), "
             << data.train.size() << " training and " << data.valid.size()
@@ -105,6 +142,7 @@ int run_train(const std::vector<std::string>& args) {
     std::printf("%5d  %2d-%-2d    %8zu  %9.2f  %10.2f  %8zu  %9.2f  %10.2f\n", p.phase,
                 4 * p.phase + 1, 4 * p.phase + 4, p.train_count, p.train_mae, p.train_rmse,
                 p.valid_count, p.valid_mae, p.valid_rmse);
+  report_exact(result.weights, data.exact_valid);
   eval::write_weights_file(result.weights, o.output);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

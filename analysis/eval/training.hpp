@@ -35,8 +35,8 @@ struct GameLabels {
 void add_game_samples(const Replay& replay, const GameLabels& labels, std::vector<Sample>& out);
 
 struct TrainRequest {
-  int iterations = 120;  // conjugate-gradient steps per phase
-  double ridge = 4.0;    // penalty per weight, in the units of one sample's squared error
+  int iterations = 100;  // conjugate-gradient steps per phase
+  double ridge = 16.0;   // penalty per weight, in the units of one sample's squared error
 };
 
 struct PhaseLoss {
