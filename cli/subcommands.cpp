@@ -17,6 +17,7 @@ const std::vector<Subcommand>& subcommands() {
        run_annotate},
       {"report", "one self-contained HTML file: annotated games to step through, charts",
        run_report},
+      {"train", "learn the 8x8 pattern evaluation's weights from WTHOR games", run_train},
   };
   return table;
 }

@@ -1,0 +1,56 @@
+#include "analysis/eval/pattern_eval.hpp"
+
+#include <algorithm>
+
+#include "core/kernel.hpp"
+
+namespace reversi::eval {
+
+namespace {
+// An estimate never claims more than the 64 squares can give.
+constexpr int units_cap = 64 * 100 - 1;
+}  // namespace
+
+PatternEvaluator::PatternEvaluator(const Weights& weights) : set_(PatternSet::standard()) {
+  std::vector<std::uint32_t> shape_base;
+  std::size_t size = 0;
+  for (const Shape& s : set_.shapes()) {
+    shape_base.push_back(static_cast<std::uint32_t>(size));
+    size += static_cast<std::size_t>(s.configurations);
+  }
+  for (const Image& img : set_.images())
+    image_base_.push_back(shape_base[static_cast<std::size_t>(img.shape)]);
+  mobility_at_ = size;
+  per_phase_ = size + static_cast<std::size_t>(set_.weights_per_phase() - set_.mobility_offset());
+  table_.assign(per_phase_ * phase_count, 0);
+  for (int phase = 0; phase < phase_count; ++phase) {
+    std::int16_t* out = table_.data() + static_cast<std::size_t>(phase) * per_phase_;
+    for (std::size_t s = 0; s < set_.shapes().size(); ++s) {
+      const Shape& shape = set_.shapes()[s];
+      const int offset = set_.shape_offset(static_cast<int>(s));
+      for (int c = 0; c < shape.configurations; ++c)
+        out[shape_base[s] + static_cast<std::size_t>(c)] = weights.at(
+            phase, offset + static_cast<int>(shape.class_of[static_cast<std::size_t>(c)]));
+    }
+    for (int i = set_.mobility_offset(); i < set_.weights_per_phase(); ++i)
+      out[mobility_at_ + static_cast<std::size_t>(i - set_.mobility_offset())] =
+          weights.at(phase, i);
+  }
+}
+
+int PatternEvaluator::evaluate(Bits64 p, Bits64 o) const {
+  const Bits64 empty = ~(p | o);
+  const std::int16_t* w =
+      table_.data() + static_cast<std::size_t>(phase_of(popcount(empty))) * per_phase_;
+  int sum = 0;
+  const auto& images = set_.images();
+  for (std::size_t i = 0; i < images.size(); ++i)
+    sum += w[image_base_[i] + PatternSet::index(images[i], p, o)];
+  const int mine = std::min(popcount(Kernel8::legal_moves(p, o, empty)), mobility_cap);
+  const int theirs = std::min(popcount(Kernel8::legal_moves(o, p, empty)), mobility_cap);
+  const std::int16_t* mobility = w + mobility_at_;
+  sum += mobility[mine] + mobility[mobility_cap + 1 + theirs] + mobility[2 * (mobility_cap + 1)];
+  return std::clamp(sum, -units_cap, units_cap);
+}
+
+}  // namespace reversi::eval

@@ -1,0 +1,203 @@
+#include "analysis/eval/patterns.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <stdexcept>
+
+#include "core/geometry.hpp"
+#include "core/kernel.hpp"
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+namespace reversi::eval {
+
+namespace {
+
+struct ShapeSpec {
+  const char* name;
+  const char* squares;
+};
+
+// Edax and Logistello use much the same regions; the order of the squares is ours.
+constexpr ShapeSpec shape_specs[] = {
+    {"edge+2x", "a1 b1 c1 d1 e1 f1 g1 h1 b2 g2"},
+    {"corner 2x5", "a1 b1 c1 d1 e1 a2 b2 c2 d2 e2"},
+    {"corner 3x3", "a1 b1 c1 a2 b2 c2 a3 b3 c3"},
+    {"row 2", "a2 b2 c2 d2 e2 f2 g2 h2"},
+    {"row 3", "a3 b3 c3 d3 e3 f3 g3 h3"},
+    {"row 4", "a4 b4 c4 d4 e4 f4 g4 h4"},
+    {"diagonal 8", "a1 b2 c3 d4 e5 f6 g7 h8"},
+    {"diagonal 7", "b1 c2 d3 e4 f5 g6 h7"},
+    {"diagonal 6", "c1 d2 e3 f4 g5 h6"},
+    {"diagonal 5", "d1 e2 f3 g4 h5"},
+    {"diagonal 4", "e1 f2 g3 h4"},
+};
+
+int power3(int k) {
+  int p = 1;
+  for (int i = 0; i < k; ++i) p *= 3;
+  return p;
+}
+
+std::vector<int> parse_squares(const Geometry& g, const char* text) {
+  std::vector<int> out;
+  std::string word;
+  for (const char* c = text;; ++c) {
+    if (*c == ' ' || *c == '\0') {
+      if (!word.empty()) out.push_back(*g.parse(word));
+      word.clear();
+      if (*c == '\0') break;
+    } else {
+      word += *c;
+    }
+  }
+  return out;
+}
+
+// The digits of a configuration, first square first.
+std::vector<int> digits_of(int config, int k) {
+  std::vector<int> d(static_cast<std::size_t>(k));
+  for (int i = 0; i < k; ++i) {
+    d[static_cast<std::size_t>(i)] = config % 3;
+    config /= 3;
+  }
+  return d;
+}
+
+int config_of(const std::vector<int>& digits) {
+  int c = 0;
+  for (auto it = digits.rbegin(); it != digits.rend(); ++it) c = c * 3 + *it;
+  return c;
+}
+
+// Classes of configurations under the permutations of the shape's squares that symmetries
+// fixing the shape (as a set) induce.
+void classify(Shape& shape, const Geometry& g) {
+  const std::size_t k = shape.squares.size();
+  std::set<int> members(shape.squares.begin(), shape.squares.end());
+  std::vector<std::vector<std::size_t>> perms;
+  for (int s = 0; s < symmetry_count; ++s) {
+    std::vector<std::size_t> perm(k);
+    bool fixes = true;
+    for (std::size_t i = 0; i < k && fixes; ++i) {
+      const int image = g.transform(shape.squares[i], s);
+      const auto at = std::find(shape.squares.begin(), shape.squares.end(), image);
+      if (at == shape.squares.end())
+        fixes = false;
+      else
+        perm[i] = static_cast<std::size_t>(at - shape.squares.begin());
+    }
+    if (fixes) perms.push_back(perm);
+  }
+  shape.class_of.assign(static_cast<std::size_t>(shape.configurations), 0xFFFFFFFFu);
+  std::uint32_t next = 0;
+  for (int c = 0; c < shape.configurations; ++c) {
+    if (shape.class_of[static_cast<std::size_t>(c)] != 0xFFFFFFFFu) continue;
+    const auto d = digits_of(c, static_cast<int>(k));
+    for (const auto& perm : perms) {
+      std::vector<int> moved(k);
+      for (std::size_t i = 0; i < k; ++i) moved[perm[i]] = d[i];
+      shape.class_of[static_cast<std::size_t>(config_of(moved))] = next;
+    }
+    ++next;
+  }
+  shape.classes = static_cast<int>(next);
+}
+
+}  // namespace
+
+Bits64 extract_bits(Bits64 x, Bits64 mask) {
+#if defined(__BMI2__)
+  return _pext_u64(x, mask);
+#else
+  Bits64 out = 0;
+  int at = 0;
+  for (; mask != 0; mask &= mask - 1, ++at)
+    if ((x & mask & (0 - mask)) != 0) out |= Bits64{1} << at;
+  return out;
+#endif
+}
+
+PatternSet::PatternSet() {
+  const Geometry g(8);
+  for (const auto& spec : shape_specs) {
+    Shape shape;
+    shape.name = spec.name;
+    shape.squares = parse_squares(g, spec.squares);
+    shape.configurations = power3(static_cast<int>(shape.squares.size()));
+    classify(shape, g);
+    shapes_.push_back(std::move(shape));
+  }
+  int offset = 0;
+  for (std::size_t s = 0; s < shapes_.size(); ++s) {
+    const Shape& shape = shapes_[s];
+    shape_offset_.push_back(offset);
+    offset += shape.classes;
+    // One image per distinct square set: the other orderings of a set are the same class.
+    std::set<Bits64> seen;
+    for (int sym = 0; sym < symmetry_count; ++sym) {
+      std::vector<int> sequence;
+      Bits64 mask = 0;
+      for (int sq : shape.squares) {
+        const int image = g.transform(sq, sym);
+        sequence.push_back(image);
+        mask |= Bits64{1} << image;
+      }
+      if (!seen.insert(mask).second) continue;
+      Image img;
+      img.shape = static_cast<int>(s);
+      img.mask = mask;
+      // Bit j of the extracted set is the j-th lowest square of the mask.
+      std::vector<int> weight_of_bit;
+      for_each_square(mask, [&](int sq) {
+        const auto at = std::find(sequence.begin(), sequence.end(), sq) - sequence.begin();
+        weight_of_bit.push_back(power3(static_cast<int>(at)));
+      });
+      const std::size_t n = std::size_t{1} << weight_of_bit.size();
+      img.digits.resize(n);
+      for (std::size_t b = 0; b < n; ++b) {
+        int sum = 0;
+        for (std::size_t j = 0; j < weight_of_bit.size(); ++j)
+          if ((b >> j) & 1) sum += weight_of_bit[j];
+        img.digits[b] = static_cast<std::uint16_t>(sum);
+      }
+      images_.push_back(std::move(img));
+    }
+  }
+  mobility_offset_ = offset;
+  weights_per_phase_ = offset + 2 * (mobility_cap + 1) + 1;
+}
+
+const PatternSet& PatternSet::standard() {
+  static const PatternSet set;
+  return set;
+}
+
+std::uint32_t PatternSet::index(const Image& image, Bits64 p, Bits64 o) {
+  return static_cast<std::uint32_t>(image.digits[extract_bits(p, image.mask)]) +
+         2u * image.digits[extract_bits(o, image.mask)];
+}
+
+ActiveWeights active_weights(const PatternSet& set, Bits64 p, Bits64 o) {
+  ActiveWeights a;
+  for (const Image& img : set.images()) {
+    const Shape& shape = set.shapes()[static_cast<std::size_t>(img.shape)];
+    const auto config = PatternSet::index(img, p, o);
+    a.index[static_cast<std::size_t>(a.count++)] =
+        static_cast<std::uint32_t>(set.shape_offset(img.shape)) + shape.class_of[config];
+  }
+  const Bits64 empty = ~(p | o);
+  const int mine = std::min(popcount(Kernel8::legal_moves(p, o, empty)), mobility_cap);
+  const int theirs = std::min(popcount(Kernel8::legal_moves(o, p, empty)), mobility_cap);
+  a.index[static_cast<std::size_t>(a.count++)] =
+      static_cast<std::uint32_t>(set.mobility_offset() + mine);
+  a.index[static_cast<std::size_t>(a.count++)] =
+      static_cast<std::uint32_t>(set.mobility_offset() + mobility_cap + 1 + theirs);
+  a.index[static_cast<std::size_t>(a.count++)] = static_cast<std::uint32_t>(set.bias_offset());
+  return a;
+}
+
+}  // namespace reversi::eval

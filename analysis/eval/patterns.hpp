@@ -1,0 +1,86 @@
+// The pattern evaluation of 8x8 positions, as strong engines do it: the configuration of each
+// edge, corner region, diagonal and line is looked up in a table of weights learned from games,
+// one set of tables per game phase.
+//
+// A shape is a sequence of squares (the edge with its two X-squares, a corner's 3x3 or 2x5
+// region, a row, a diagonal). Its images under the eight symmetries of the board share one
+// table, and configurations that a symmetry fixing the shape maps onto each other share one
+// weight, so the evaluation is the same on all eight images of a position by construction.
+// A configuration is read as a base-3 number, one digit per square in the shape's order:
+// 0 empty, 1 the mover's disc, 2 the other side's.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/bits.hpp"
+
+namespace reversi::eval {
+
+inline constexpr int phase_count = 15;
+// Four empties a phase: 1-4 empties is phase 0, 57-60 is phase 14.
+constexpr int phase_of(int empties) {
+  const int p = (empties - 1) / 4;
+  return p < 0 ? 0 : (p >= phase_count ? phase_count - 1 : p);
+}
+
+// Mobility counts at or above this share the last weight.
+inline constexpr int mobility_cap = 32;
+
+struct Shape {
+  std::string name;
+  std::vector<int> squares;  // bit indices (row * 8 + col), in digit order
+  int configurations = 0;    // 3^squares
+  // Per configuration, its class under the symmetries that fix the shape (dense, from 0).
+  std::vector<std::uint32_t> class_of;
+  int classes = 0;
+};
+
+// One symmetric image of a shape on the board, ready for lookup.
+struct Image {
+  int shape = 0;
+  Bits64 mask = 0;
+  // For the mask's squares read lowest first as bits, the base-3 digits they stand for.
+  std::vector<std::uint16_t> digits;
+};
+
+class PatternSet {
+ public:
+  // The fixed set of shapes; changing it changes the weights file's layout and version.
+  static const PatternSet& standard();
+
+  const std::vector<Shape>& shapes() const { return shapes_; }
+  const std::vector<Image>& images() const { return images_; }
+  // Weights per phase: each shape's classes in shape order, then the mobility weights of the
+  // mover (mobility_cap + 1), of the other side (mobility_cap + 1), then a constant.
+  int weights_per_phase() const { return weights_per_phase_; }
+  int shape_offset(int shape) const { return shape_offset_[static_cast<std::size_t>(shape)]; }
+  int mobility_offset() const { return mobility_offset_; }
+  int bias_offset() const { return weights_per_phase_ - 1; }
+
+  // The configuration index of an image in a position (mover's discs `p`).
+  static std::uint32_t index(const Image& image, Bits64 p, Bits64 o);
+
+ private:
+  PatternSet();
+  std::vector<Shape> shapes_;
+  std::vector<Image> images_;
+  std::vector<int> shape_offset_;
+  int mobility_offset_ = 0;
+  int weights_per_phase_ = 0;
+};
+
+// Bits of `x` under `mask`, packed to the low end (lowest square first).
+Bits64 extract_bits(Bits64 x, Bits64 mask);
+
+// The features one position activates: a weight index per image, the two mobility weights and
+// the constant. Training and evaluation read positions through this one function.
+struct ActiveWeights {
+  std::array<std::uint32_t, 64> index{};  // within the phase's weights
+  int count = 0;
+};
+ActiveWeights active_weights(const PatternSet& set, Bits64 p, Bits64 o);
+
+}  // namespace reversi::eval

@@ -1,0 +1,60 @@
+// Learning the pattern weights from games: labelled positions in, weights and losses out.
+//
+// Each phase is a separate ridge regression (least squares with a penalty on the size of the
+// weights), solved by conjugate gradients with a diagonal preconditioner. The phases are
+// independent, so they are trained in parallel and the result does not depend on the number of
+// threads: the same samples in the same order give the same weights, bit for bit.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "analysis/eval/weights.hpp"
+#include "core/bits.hpp"
+#include "core/game.hpp"
+
+namespace reversi::eval {
+
+struct Sample {
+  Bits64 player = 0;
+  Bits64 opponent = 0;
+  std::int8_t target = 0;  // the label: a final margin for the mover, in discs
+};
+
+// What a game record says about the value of its positions, from dark's side.
+struct GameLabels {
+  int final_margin = 0;                   // dark's final margin, winner takes empties
+  std::optional<int> theoretical_margin;  // dark's margin with perfect play from ...
+  int theoretical_empties = 0;            // ... the position with this many empties
+};
+
+// Adds the positions of a replayed 8x8 game where the mover has a move. Positions with at least
+// `theoretical_empties` empties take the theoretical margin when the record has one (errors
+// made after it do not blur the label); the others take the final margin.
+void add_game_samples(const Replay& replay, const GameLabels& labels, std::vector<Sample>& out);
+
+struct TrainRequest {
+  int iterations = 100;  // conjugate-gradient steps per phase
+  double ridge = 16.0;   // penalty per weight, in the units of one sample's squared error
+};
+
+struct PhaseLoss {
+  int phase = 0;
+  std::size_t train_count = 0;
+  std::size_t valid_count = 0;
+  double train_mae = 0;  // mean absolute error, discs
+  double valid_mae = 0;
+  double train_rmse = 0;
+  double valid_rmse = 0;
+};
+
+struct TrainResult {
+  Weights weights;
+  std::vector<PhaseLoss> phases;
+};
+
+TrainResult train(const std::vector<Sample>& train_set, const std::vector<Sample>& valid_set,
+                  const TrainRequest& request);
+
+}  // namespace reversi::eval

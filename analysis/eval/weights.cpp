@@ -1,0 +1,119 @@
+#include "analysis/eval/weights.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+#include "analysis/eval/patterns.hpp"
+
+namespace reversi::eval {
+
+namespace {
+
+constexpr char magic[8] = {'R', 'V', 'S', 'I', 'P', 'A', 'T', 'W'};
+
+std::uint32_t read_u32(std::string_view b, std::size_t at) {
+  std::uint32_t v = 0;
+  for (std::size_t i = 0; i < 4; ++i)
+    v |= static_cast<std::uint32_t>(static_cast<unsigned char>(b[at + i])) << (8 * i);
+  return v;
+}
+
+std::uint64_t read_u64(std::string_view b, std::size_t at) {
+  return static_cast<std::uint64_t>(read_u32(b, at)) |
+         static_cast<std::uint64_t>(read_u32(b, at + 4)) << 32;
+}
+
+void put_u32(std::string& out, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) out += static_cast<char>((v >> (8 * i)) & 0xFF);
+}
+
+void put_u64(std::string& out, std::uint64_t v) {
+  put_u32(out, static_cast<std::uint32_t>(v));
+  put_u32(out, static_cast<std::uint32_t>(v >> 32));
+}
+
+}  // namespace
+
+std::uint64_t fnv1a64(std::string_view bytes) {
+  std::uint64_t h = 0xCBF29CE484222325ull;
+  for (char c : bytes) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 0x100000001B3ull;
+  }
+  return h;
+}
+
+Weights parse_weights(std::string_view bytes, const std::string& name) {
+  const auto fail = [&](const std::string& why) -> WeightsError {
+    return WeightsError("weights file " + name + ": " + why);
+  };
+  if (bytes.size() < weights_header_bytes || bytes.substr(0, 8) != std::string_view(magic, 8))
+    throw fail("not a reversi weights file (no RVSIPATW header)");
+  const std::uint32_t version = read_u32(bytes, 8);
+  if (version != weights_format_version)
+    throw fail("format version " + std::to_string(version) + ", this build reads version " +
+               std::to_string(weights_format_version));
+  const PatternSet& set = PatternSet::standard();
+  Weights w;
+  w.phases = static_cast<int>(read_u32(bytes, 12));
+  w.per_phase = static_cast<int>(read_u32(bytes, 16));
+  if (w.phases != phase_count || w.per_phase != set.weights_per_phase())
+    throw fail("layout " + std::to_string(w.phases) + " x " + std::to_string(w.per_phase) +
+               " does not match this build's patterns (" + std::to_string(phase_count) + " x " +
+               std::to_string(set.weights_per_phase()) + ")");
+  const std::size_t count =
+      static_cast<std::size_t>(w.phases) * static_cast<std::size_t>(w.per_phase);
+  const std::size_t expected = weights_header_bytes + 2 * count;
+  if (bytes.size() != expected)
+    throw fail("wrong size: " + std::to_string(bytes.size()) + " bytes, expected " +
+               std::to_string(expected));
+  const std::string_view payload = bytes.substr(weights_header_bytes);
+  if (fnv1a64(payload) != read_u64(bytes, 24)) throw fail("checksum mismatch: the file is corrupt");
+  w.values.resize(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const auto lo = static_cast<unsigned char>(payload[2 * i]);
+    const auto hi = static_cast<unsigned char>(payload[2 * i + 1]);
+    w.values[i] = static_cast<std::int16_t>(static_cast<std::uint16_t>(lo | (hi << 8)));
+  }
+  return w;
+}
+
+std::string serialize_weights(const Weights& weights) {
+  std::string payload;
+  payload.reserve(2 * weights.values.size());
+  for (std::int16_t v : weights.values) {
+    const auto u = static_cast<std::uint16_t>(v);
+    payload += static_cast<char>(u & 0xFF);
+    payload += static_cast<char>(u >> 8);
+  }
+  std::string out(magic, 8);
+  put_u32(out, weights_format_version);
+  put_u32(out, static_cast<std::uint32_t>(weights.phases));
+  put_u32(out, static_cast<std::uint32_t>(weights.per_phase));
+  put_u32(out, 0);
+  put_u64(out, fnv1a64(payload));
+  return out + payload;
+}
+
+Weights read_weights_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw WeightsError("weights file " + path + ": cannot be opened");
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return parse_weights(bytes, path);
+}
+
+void write_weights_file(const Weights& weights, const std::string& path) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    const std::string bytes = serialize_weights(weights);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (!out) throw WeightsError("weights file " + path + ": cannot be written");
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    throw WeightsError("weights file " + path + ": cannot be renamed into place");
+}
+
+}  // namespace reversi::eval

@@ -1,0 +1,43 @@
+// The learned weights of the pattern evaluation, and the file that ships them.
+//
+// The file is little-endian: the 8 bytes "RVSIPATW", u32 format version, u32 phases, u32 weights
+// per phase, u32 reserved (0), u64 FNV-1a checksum of the payload, then the payload: every
+// weight as an i16 in hundredths of a disc, phase by phase in PatternSet order.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace reversi::eval {
+
+inline constexpr std::uint32_t weights_format_version = 1;
+inline constexpr std::size_t weights_header_bytes = 32;
+
+struct Weights {
+  int phases = 0;
+  int per_phase = 0;
+  std::vector<std::int16_t> values;  // phases * per_phase, hundredths of a disc
+  std::int16_t at(int phase, int index) const {
+    return values[static_cast<std::size_t>(phase) * static_cast<std::size_t>(per_phase) +
+                  static_cast<std::size_t>(index)];
+  }
+};
+
+// A weights file that cannot be used: its message is one line naming the file and the reason.
+struct WeightsError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+std::uint64_t fnv1a64(std::string_view bytes);
+
+// Checks magic, version, layout against this build's PatternSet, size and checksum.
+Weights parse_weights(std::string_view bytes, const std::string& name);
+std::string serialize_weights(const Weights& weights);
+Weights read_weights_file(const std::string& path);
+// Writes through a temporary file and a rename, so a reader never sees half a file.
+void write_weights_file(const Weights& weights, const std::string& path);
+
+}  // namespace reversi::eval

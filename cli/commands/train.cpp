@@ -1,0 +1,155 @@
+// reversi train: learns the 8x8 pattern evaluation's weights from WTHOR game files.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "analysis/eval/pattern_eval.hpp"
+#include "analysis/eval/training.hpp"
+#include "cli/batch/record_input.hpp"
+#include "cli/common.hpp"
+#include "cli/subcommands.hpp"
+#include "core/game.hpp"
+
+namespace reversi::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct TrainOptions {
+  std::string folder;
+  std::string holdout = "WTH_2019.wtb";
+  std::string output;
+  eval::TrainRequest request;
+};
+
+struct LoadedSamples {
+  std::vector<eval::Sample> train;
+  std::vector<eval::Sample> valid;
+  // Held-out positions at the theoretical score's depth: their labels are exact.
+  std::vector<eval::Sample> exact_valid;
+  long games = 0;
+  long skipped = 0;  // invalid or unfinished records
+};
+
+std::vector<std::string> wthor_files(const std::string& folder) {
+  std::vector<std::string> out;
+  for (const auto& entry : fs::directory_iterator(folder)) {
+    const auto name = entry.path().filename().string();
+    if (entry.is_regular_file() && name.size() > 4 && name.substr(name.size() - 4) == ".wtb")
+      out.push_back(entry.path().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The position where the theoretical score was taken, with that score as its exact label.
+void add_exact_sample(const Replay& r, const eval::GameLabels& labels,
+                      std::vector<eval::Sample>& out) {
+  const Rules rules(8);
+  for (const Position& pos : r.positions(rules)) {
+    if (rules.empties(pos) != labels.theoretical_empties || !rules.has_move(pos)) continue;
+    const int dark = *labels.theoretical_margin;
+    out.push_back({static_cast<Bits64>(pos.player), static_cast<Bits64>(pos.opponent),
+                   static_cast<std::int8_t>(pos.to_move == Color::dark ? dark : -dark)});
+    return;
+  }
+}
+
+void report_exact(const eval::Weights& weights, const std::vector<eval::Sample>& samples) {
+  const eval::PatternEvaluator evaluator(weights);
+  double abs_sum = 0;
+  int wrong = 0;
+  for (const auto& s : samples) {
+    const double est = evaluator.evaluate(s.player, s.opponent) / 100.0;
+    abs_sum += std::abs(est - s.target);
+    const int predicted = est > 0.5 ? 1 : (est < -0.5 ? -1 : 0);
+    const int actual = s.target > 0 ? 1 : (s.target < 0 ? -1 : 0);
+    if (predicted != actual) ++wrong;
+  }
+  const double n = std::max<double>(1, static_cast<double>(samples.size()));
+  std::printf(
+      "held-out positions at the theoretical depth (%zu): static MAE %.2f discs, "
+      "wrong winner %.1f%%\n",
+      samples.size(), abs_sum / n, 100.0 * wrong / n);
+}
+
+void load_file(const std::string& path, bool held_out, LoadedSamples& totals) {
+  std::vector<eval::Sample>& out = held_out ? totals.valid : totals.train;
+  InputOptions in;
+  in.format = records::Format::wthor;
+  Input input = open_input(path, in);
+  while (auto game = input.reader->next()) {
+    if (game->error || !game->record.meta.wthor) {
+      ++totals.skipped;
+      continue;
+    }
+    const auto& rec = game->record;
+    const Replay r = replay(rec.rules, rec.start, rec.moves);
+    if (!r.ok() || !r.finished) {
+      ++totals.skipped;
+      continue;
+    }
+    eval::GameLabels labels;
+    labels.final_margin = rec.rules.value(r.final_position, Color::dark);
+    const auto& w = *rec.meta.wthor;
+    if (w.depth > 0) {
+      labels.theoretical_margin = 2 * w.theoretical_score - 64;
+      labels.theoretical_empties = w.depth;
+    }
+    eval::add_game_samples(r, labels, out);
+    if (held_out && labels.theoretical_margin) add_exact_sample(r, labels, totals.exact_valid);
+    ++totals.games;
+  }
+}
+
+TrainOptions parse(const std::vector<std::string>& args, bool& help) {
+  TrainOptions o;
+  po::options_description desc("Options");
+  desc.add_options()("wthor", po::value(&o.folder)->required(), "folder of WTHOR .wtb files")(
+      "holdout", po::value(&o.holdout)->default_value(o.holdout),
+      "file name kept out of training, for validation")(
+      "output,o", po::value(&o.output)->required(), "weights file to write")(
+      "iterations", po::value(&o.request.iterations)->default_value(o.request.iterations),
+      "conjugate-gradient steps per phase")(
+      "ridge", po::value(&o.request.ridge)->default_value(o.request.ridge),
+      "penalty on the size of each weight");
+  po::variables_map vm;
+  help = !parse_options("train", "--wthor DIR -o FILE [OPTIONS]", desc, args, vm);
+  return o;
+}
+
+}  // namespace
+
+int run_train(const std::vector<std::string>& args) {
+  bool help = false;
+  const TrainOptions o = parse(args, help);
+  if (help) return exit_ok;
+  const auto start = std::chrono::steady_clock::now();
+  LoadedSamples data;
+  for (const auto& file : wthor_files(o.folder)) {
+    const bool held_out = fs::path(file).filename() == o.holdout;
+    load_file(file, held_out, data);
+  }
+  std::cerr << "train: " << data.games << " games (" << data.skipped << " skipped), "
+            << data.train.size() << " training and " << data.valid.size()
+            << " validation positions\n";
+  const eval::TrainResult result = eval::train(data.train, data.valid, o.request);
+  std::printf("phase  empties   train n  train MAE  train RMSE   valid n  valid MAE  valid RMSE\n");
+  for (const auto& p : result.phases)
+    std::printf("%5d  %2d-%-2d    %8zu  %9.2f  %10.2f  %8zu  %9.2f  %10.2f\n", p.phase,
+                4 * p.phase + 1, 4 * p.phase + 4, p.train_count, p.train_mae, p.train_rmse,
+                p.valid_count, p.valid_mae, p.valid_rmse);
+  report_exact(result.weights, data.exact_valid);
+  eval::write_weights_file(result.weights, o.output);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("wrote %s (%zu weights) in %.1f s\n", o.output.c_str(), result.weights.values.size(),
+              seconds);
+  return exit_ok;
+}
+
+}  // namespace reversi::cli

@@ -1,0 +1,178 @@
+// The pattern evaluation: symmetric by construction, its weights file checked, training
+// reproducible.
+#include "analysis/eval/pattern_eval.hpp"
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "analysis/eval/training.hpp"
+#include "core/geometry.hpp"
+#include "reference.hpp"
+
+using namespace reversi;
+using namespace reversi::eval;
+
+namespace {
+
+// Weights drawn at random, so that no symmetry can hold by accident of zeros.
+Weights random_weights(std::mt19937_64& rng) {
+  const PatternSet& set = PatternSet::standard();
+  Weights w;
+  w.phases = phase_count;
+  w.per_phase = set.weights_per_phase();
+  w.values.resize(static_cast<std::size_t>(w.phases * w.per_phase));
+  for (auto& v : w.values) v = static_cast<std::int16_t>(static_cast<int>(rng() % 601) - 300);
+  return w;
+}
+
+Bits64 transform64(const Geometry& g, Bits64 set, int symmetry) {
+  return static_cast<Bits64>(g.transform(static_cast<Bits>(set), symmetry));
+}
+
+std::vector<Sample> samples_from_random_games(std::mt19937_64& rng, int games) {
+  const Rules rules(8);
+  std::vector<Sample> out;
+  for (int i = 0; i < games; ++i) {
+    const Position p = reference::random_position(rules, rng, static_cast<int>(rng() % 56));
+    if (!rules.has_move(p)) continue;
+    const int label = popcount(p.player) - popcount(p.opponent);
+    out.push_back({static_cast<Bits64>(p.player), static_cast<Bits64>(p.opponent),
+                   static_cast<std::int8_t>(label)});
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("The pattern shapes cover 46 images, one per distinct square set", "[eval]") {
+  const PatternSet& set = PatternSet::standard();
+  CHECK(set.images().size() == 46);
+  for (const Image& img : set.images()) {
+    const Shape& shape = set.shapes()[static_cast<std::size_t>(img.shape)];
+    CHECK(popcount(img.mask) == static_cast<int>(shape.squares.size()));
+  }
+}
+
+TEST_CASE("The pattern evaluation is equal on all 8 symmetric images of random positions",
+          "[eval]") {
+  std::mt19937_64 rng(20261201);
+  const PatternEvaluator evaluator(random_weights(rng));
+  const Rules rules(8);
+  const Geometry g(8);
+  const int positions = reference::scaled(5000);
+  for (int i = 0; i < positions; ++i) {
+    const Position p = reference::random_position(rules, rng, static_cast<int>(rng() % 58));
+    const auto me = static_cast<Bits64>(p.player);
+    const auto you = static_cast<Bits64>(p.opponent);
+    const int value = evaluator.evaluate(me, you);
+    for (int s = 1; s < symmetry_count; ++s) {
+      INFO("position " << i << ", symmetry " << s);
+      REQUIRE(evaluator.evaluate(transform64(g, me, s), transform64(g, you, s)) == value);
+    }
+  }
+}
+
+TEST_CASE("The evaluation adds exactly the weights the training reads", "[eval]") {
+  std::mt19937_64 rng(7);
+  const Weights w = random_weights(rng);
+  const PatternEvaluator evaluator(w);
+  const PatternSet& set = PatternSet::standard();
+  const Rules rules(8);
+  for (int i = 0; i < 500; ++i) {
+    const Position p = reference::random_position(rules, rng, static_cast<int>(rng() % 58));
+    const auto me = static_cast<Bits64>(p.player);
+    const auto you = static_cast<Bits64>(p.opponent);
+    const ActiveWeights a = active_weights(set, me, you);
+    const int phase = phase_of(64 - popcount(me | you));
+    int sum = 0;
+    for (int k = 0; k < a.count; ++k)
+      sum += w.at(phase, static_cast<int>(a.index[static_cast<std::size_t>(k)]));
+    REQUIRE(evaluator.evaluate(me, you) == sum);
+  }
+}
+
+TEST_CASE("A weights file survives a round trip and a bad one is refused with its reason",
+          "[eval]") {
+  std::mt19937_64 rng(11);
+  const Weights w = random_weights(rng);
+  const std::string bytes = serialize_weights(w);
+  CHECK(parse_weights(bytes, "w.bin").values == w.values);
+
+  const auto refused = [&](std::string bad, const std::string& reason) {
+    try {
+      parse_weights(bad, "w.bin");
+      FAIL("accepted a bad weights file: " << reason);
+    } catch (const WeightsError& e) {
+      const std::string message = e.what();
+      INFO(message);
+      CHECK(message.find("weights file w.bin: ") == 0);
+      CHECK(message.find(reason) != std::string::npos);
+      CHECK(message.find('\n') == std::string::npos);
+    }
+  };
+  refused(bytes.substr(0, bytes.size() - 2), "wrong size");
+  std::string version = bytes;
+  version[8] = 9;
+  refused(version, "format version 9");
+  std::string corrupt = bytes;
+  corrupt[weights_header_bytes + 100] ^= 0x40;
+  refused(corrupt, "checksum mismatch");
+  refused("hello", "not a reversi weights file");
+  std::string layout = bytes;
+  layout[12] = 3;
+  refused(layout, "does not match");
+}
+
+TEST_CASE("Training on the same small data set gives the same weights twice", "[eval]") {
+  std::mt19937_64 rng(3);
+  const auto train_set = samples_from_random_games(rng, 3000);
+  const auto valid_set = samples_from_random_games(rng, 300);
+  TrainRequest req;
+  req.iterations = 15;
+  const TrainResult a = train(train_set, valid_set, req);
+  const TrainResult b = train(train_set, valid_set, req);
+  CHECK(serialize_weights(a.weights) == serialize_weights(b.weights));
+  // The disc difference is a sum of pattern digits: the fit must beat predicting zero.
+  double zero_mae = 0;
+  for (const auto& s : train_set) zero_mae += std::abs(s.target);
+  zero_mae /= static_cast<double>(train_set.size());
+  double fitted = 0;
+  std::size_t n = 0;
+  for (const auto& p : a.phases) {
+    fitted += p.train_mae * static_cast<double>(p.train_count);
+    n += p.train_count;
+  }
+  CHECK(n == train_set.size());
+  CHECK(fitted / static_cast<double>(n) < zero_mae / 2);
+}
+
+TEST_CASE("Labels come from the theoretical score early and the final result late", "[eval]") {
+  const Rules rules(8);
+  std::mt19937_64 rng(5);
+  // A whole random game, replayed.
+  Position p = rules.initial();
+  std::vector<WrittenMove> moves;
+  const Geometry& g = rules.geometry();
+  while (!rules.game_over(p)) {
+    if (!rules.has_move(p)) {
+      p = rules.pass(p);
+      continue;
+    }
+    std::vector<Square> legal;
+    for_each_square(rules.legal_moves(p), [&](Square s) { legal.push_back(s); });
+    const Square s = legal[rng() % legal.size()];
+    moves.push_back(WrittenMove{g.name(s), s, std::nullopt});
+    p = rules.play(p, s);
+  }
+  const Replay r = replay(rules, rules.initial(), moves);
+  REQUIRE(r.ok());
+  std::vector<Sample> out;
+  add_game_samples(r, GameLabels{10, -6, 24}, out);
+  REQUIRE(!out.empty());
+  for (const auto& s : out) {
+    const int empties = 64 - popcount(s.player | s.opponent);
+    CHECK(std::abs(s.target) == (empties >= 24 ? 6 : 10));
+  }
+}
