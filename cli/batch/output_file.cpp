@@ -5,8 +5,10 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <stdexcept>
 
 #include "cli/common.hpp"
 
@@ -82,6 +84,14 @@ void OutputFile::discard() {
   stream_ = nullptr;
   std::remove(temp_.c_str());
   temp_.clear();
+}
+
+void write_file_atomically(const std::string& path, const std::string& content) {
+  OutputFile out(path);
+  const bool written =
+      std::fwrite(content.data(), 1, content.size(), out.stream()) == content.size();
+  if (!written || !out.commit())
+    throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
 }
 
 TerminateAsInterrupt::TerminateAsInterrupt() {

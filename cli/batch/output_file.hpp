@@ -8,6 +8,9 @@ namespace reversi::cli {
 
 // The output: standard output, or a temporary file beside FILE renamed onto it at the end, so
 // that FILE is never left half-written by Ctrl-C or a crash.
+// Writes `content` whole to `path` through an OutputFile; throws naming the file on failure.
+void write_file_atomically(const std::string& path, const std::string& content);
+
 class OutputFile {
  public:
   explicit OutputFile(const std::string& path);

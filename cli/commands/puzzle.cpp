@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/batch/output_file.hpp"
 #include "cli/common.hpp"
 #include "cli/options/rules.hpp"
 #include "cli/options/threads.hpp"
@@ -11,7 +12,6 @@
 #include "cli/output/puzzle.hpp"
 #include "cli/output/render.hpp"
 #include "cli/output/svg.hpp"
-#include "cli/output/write_file.hpp"
 #include "cli/subcommands.hpp"
 
 namespace reversi::cli {

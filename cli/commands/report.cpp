@@ -9,12 +9,12 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/batch/output_file.hpp"
 #include "cli/commands/annotate.hpp"
 #include "cli/common.hpp"
 #include "cli/options/rules.hpp"
 #include "cli/options/threads.hpp"
 #include "cli/output/report_html.hpp"
-#include "cli/output/write_file.hpp"
 #include "cli/subcommands.hpp"
 
 namespace reversi::cli {

@@ -1,12 +1,12 @@
 // reversi show: a position as a diagram or JSON.
 #include <iostream>
 
+#include "cli/batch/output_file.hpp"
 #include "cli/common.hpp"
 #include "cli/options/position.hpp"
 #include "cli/options/rules.hpp"
 #include "cli/output/render.hpp"
 #include "cli/output/svg.hpp"
-#include "cli/output/write_file.hpp"
 #include "cli/subcommands.hpp"
 #include "core/game.hpp"
 #include "core/notation.hpp"

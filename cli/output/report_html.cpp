@@ -3,38 +3,13 @@
 #include <cmath>
 #include <cstdio>
 
+#include "cli/output/svg.hpp"
+
 namespace reversi::cli {
 
 namespace {
 
 using nlohmann::json;
-
-std::string html_escape(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char ch : text) {
-    switch (ch) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += ch;
-    }
-  }
-  return out;
-}
 
 // JSON inside <script>: "</" would end the element, so it is written "<\/" (the same string).
 std::string script_json(const json& j) {
@@ -98,9 +73,9 @@ std::string index_row(const json& g) {
   const int i = g["i"].get<int>();
   const std::string link = "#game-" + std::to_string(i);
   std::string row = "<tr><td class=\"num\"><a href=\"" + link + "\">" + std::to_string(i) +
-                    "</a></td><td>" + html_escape(g["black"].get<std::string>()) + "</td><td>" +
-                    html_escape(g["white"].get<std::string>()) + "</td><td class=\"res\">" +
-                    html_escape(g["resultText"].get<std::string>()) + "</td><td class=\"num\">" +
+                    "</a></td><td>" + xml_escape(g["black"].get<std::string>()) + "</td><td>" +
+                    xml_escape(g["white"].get<std::string>()) + "</td><td class=\"res\">" +
+                    xml_escape(g["resultText"].get<std::string>()) + "</td><td class=\"num\">" +
                     std::to_string(g["m"].size()) + "</td><td>";
   // The biggest exact loss, else the biggest estimated one.
   const json* worst = nullptr;
@@ -139,7 +114,7 @@ std::string index_row(const json& g) {
   } else {
     row += "none";
   }
-  return row + "</td><td class=\"src\">" + html_escape(g["place"].get<std::string>()) +
+  return row + "</td><td class=\"src\">" + xml_escape(g["place"].get<std::string>()) +
          "</td></tr>\n";
 }
 
@@ -250,11 +225,11 @@ std::string report_html(const std::vector<json>& games, const std::vector<Report
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
       "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n<title>";
-  out += html_escape(title);
+  out += xml_escape(title);
   out += "</title>\n<style>\n";
   out += report_css();
   out += "</style>\n</head>\n<body data-games=\"" + std::to_string(games.size()) + "\">\n";
-  out += "<header><h1><a href=\"#index\">" + html_escape(title) + "</a></h1></header>\n<main>\n";
+  out += "<header><h1><a href=\"#index\">" + xml_escape(title) + "</a></h1></header>\n<main>\n";
   out += "<section id=\"index\">\n";
   out += "<p class=\"lead\">" + std::to_string(games.size()) +
          (games.size() == 1 ? " game" : " games") +
@@ -265,7 +240,7 @@ std::string report_html(const std::vector<json>& games, const std::vector<Report
            (problems.size() == 1 ? " game or line" : " games or lines") +
            " could not be shown</h2><ul>\n";
     for (const auto& p : problems)
-      out += "<li><b>" + html_escape(p.where) + "</b>: " + html_escape(p.reason) + "</li>\n";
+      out += "<li><b>" + xml_escape(p.where) + "</b>: " + xml_escape(p.reason) + "</li>\n";
     out += "</ul></div>\n";
   }
   if (games.empty()) {
