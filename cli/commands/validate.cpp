@@ -198,10 +198,8 @@ void write_summary(BatchWriter& writer, const Totals& t, double seconds) {
                        {"unreadable", unreadable_json(t.unreadable)}});
 }
 
-}  // namespace
-
-int run_validate(const std::vector<std::string>& args) {
-  ValidateOptions opt;
+// Reads the options into `opt`; false after --help.
+bool parse_validate(const std::vector<std::string>& args, ValidateOptions& opt) {
   po::options_description desc("Options");
   opt.rules.add_to(desc);
   opt.threads.add_to(desc);
@@ -224,9 +222,14 @@ int run_validate(const std::vector<std::string>& args) {
   if (!parse_options("validate",
                      "[RULES] [--format F] [--require-complete] [--json | --jsonl] FILE... | -",
                      desc, args, vm, &positional))
-    return exit_ok;
+    return false;
   if (opt.files.empty()) throw UsageError("no input: give files, or - for standard input");
   if (opt.json && opt.jsonl) throw UsageError("give --json or --jsonl, not both");
+  return true;
+}
+
+// Validates every input, writing each game as it goes and the summary at the end; the totals.
+Totals validate_all(const ValidateOptions& opt) {
   const Output output = opt.json ? Output::json : opt.jsonl ? Output::jsonl : Output::text;
   InputOptions inputs;
   inputs.format = chosen_format(opt.format);
@@ -246,8 +249,20 @@ int run_validate(const std::vector<std::string>& args) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   write_summary(writer, totals, seconds);
   std::fflush(stdout);
+  return totals;
+}
+
+int exit_status(const Totals& totals) {
   if (!totals.unreadable.empty()) return exit_usage;
   return totals.invalid > 0 ? exit_bad_input : exit_ok;
+}
+
+}  // namespace
+
+int run_validate(const std::vector<std::string>& args) {
+  ValidateOptions opt;
+  if (!parse_validate(args, opt)) return exit_ok;
+  return exit_status(validate_all(opt));
 }
 
 }  // namespace reversi::cli
