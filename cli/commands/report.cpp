@@ -171,10 +171,8 @@ int annotate_records(const ReportOptions& opt, const po::variables_map& vm,
   return status;
 }
 
-}  // namespace
-
-int run_report(const std::vector<std::string>& args) {
-  ReportOptions opt;
+// Reads the options into `opt` and `vm`; false after --help.
+bool parse_report(const std::vector<std::string>& args, ReportOptions& opt, po::variables_map& vm) {
   po::options_description desc("Options");
   opt.rules.add_to(desc);
   opt.threads.add_to(desc);
@@ -193,50 +191,67 @@ int run_report(const std::vector<std::string>& args) {
   // clang-format on
   po::positional_options_description positional;
   positional.add("file", -1);
-  po::variables_map vm;
   if (!parse_options("report",
                      "[-o FILE.html] [--title T] [--annotate] [RULES] [--exact-empties N] "
                      "[--depth D] [--threads T] FILE... | -",
                      desc, args, vm, &positional))
-    return exit_ok;
+    return false;
   if (opt.files.empty()) throw UsageError("no input: give files, or - for standard input");
   opt.rules.rules();  // checks the rules options now, before any work
+  return true;
+}
 
-  Collected c;
-  int annotate_status = exit_ok;
-  for (const auto& file : opt.files) {
-    std::error_code ec;
-    const std::string ext = fs::path(file).extension().string();
-    // Directories and WTHOR files are records; anything else is looked at.
-    const bool records = (file != "-" && fs::is_directory(file, ec)) || ext == ".wtb" ||
-                         ext == ".wtd" || ext == ".WTB" || ext == ".WTD";
-    std::string text;
-    if (!records) text = read_all(file);
-    if (!records && !opt.annotate && looks_like_json(text)) {
-      read_annotate_output(text, file == "-" ? "standard input" : file, c);
-      continue;
-    }
-    std::string input = file;
-    if (file == "-") {  // annotate reads files: standard input goes through a temporary one
-      char pattern[] = "/tmp/reversi-report-in-XXXXXX";
-      const int fd = mkstemp(pattern);
-      if (fd < 0) throw UsageError("cannot create a temporary file");
-      ::close(fd);
-      std::ofstream(pattern, std::ios::binary) << text;
-      input = pattern;
-    }
-    try {
-      const int s = annotate_records(opt, vm, {input}, c);
-      // Unreadable input (2) or an interrupt (130): annotate has said why; no page.
-      if (s != exit_ok && s != exit_bad_input) annotate_status = s;
-    } catch (...) {
-      if (input != file) std::remove(input.c_str());
-      throw;
-    }
-    if (input != file) std::remove(input.c_str());
-    if (annotate_status != exit_ok) return annotate_status;
+// Directories and WTHOR files are records; anything else is looked at.
+bool is_record_file(const std::string& file) {
+  std::error_code ec;
+  const std::string ext = fs::path(file).extension().string();
+  return (file != "-" && fs::is_directory(file, ec)) || ext == ".wtb" || ext == ".wtd" ||
+         ext == ".WTB" || ext == ".WTD";
+}
+
+// Reads one input into `c`, annotating it first if it holds records. exit_ok, or annotate's
+// status when it failed: unreadable input (2) or an interrupt (130), annotate has said why.
+int collect_file(const ReportOptions& opt, const po::variables_map& vm, const std::string& file,
+                 Collected& c) {
+  const bool records = is_record_file(file);
+  std::string text;
+  if (!records) text = read_all(file);
+  if (!records && !opt.annotate && looks_like_json(text)) {
+    read_annotate_output(text, file == "-" ? "standard input" : file, c);
+    return exit_ok;
   }
+  std::string input = file;
+  if (file == "-") {  // annotate reads files: standard input goes through a temporary one
+    char pattern[] = "/tmp/reversi-report-in-XXXXXX";
+    const int fd = mkstemp(pattern);
+    if (fd < 0) throw UsageError("cannot create a temporary file");
+    ::close(fd);
+    std::ofstream(pattern, std::ios::binary) << text;
+    input = pattern;
+  }
+  int status = exit_ok;
+  try {
+    const int s = annotate_records(opt, vm, {input}, c);
+    if (s != exit_ok && s != exit_bad_input) status = s;
+  } catch (...) {
+    if (input != file) std::remove(input.c_str());
+    throw;
+  }
+  if (input != file) std::remove(input.c_str());
+  return status;
+}
 
+// Every input's games and problems; exit_ok, or the status to stop with (no page).
+int collect_all(const ReportOptions& opt, const po::variables_map& vm, Collected& c) {
+  for (const auto& file : opt.files) {
+    const int status = collect_file(opt, vm, file, c);
+    if (status != exit_ok) return status;
+  }
+  return exit_ok;
+}
+
+// The problems on standard error, and the page unless nothing was annotate output.
+int print_report(const ReportOptions& opt, const Collected& c) {
   for (const auto& p : c.problems)
     std::cerr << "reversi report: " << p.where << ": " << p.reason << "\n";
   if (c.games.empty() && c.not_annotate > 0) {
@@ -253,6 +268,18 @@ int run_report(const std::vector<std::string>& args) {
   if (c.games.empty() && c.problems.empty())
     std::cerr << "reversi report: the input held no games; the page says so\n";
   return c.problems.empty() ? exit_ok : exit_bad_input;
+}
+
+}  // namespace
+
+int run_report(const std::vector<std::string>& args) {
+  ReportOptions opt;
+  po::variables_map vm;
+  if (!parse_report(args, opt, vm)) return exit_ok;
+  Collected c;
+  const int status = collect_all(opt, vm, c);
+  if (status != exit_ok) return status;
+  return print_report(opt, c);
 }
 
 }  // namespace reversi::cli
