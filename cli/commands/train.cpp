@@ -106,8 +106,8 @@ void load_file(const std::string& path, bool held_out, LoadedSamples& totals) {
   }
 }
 
-TrainOptions parse(const std::vector<std::string>& args, bool& help) {
-  TrainOptions o;
+// Reads the options into `o`; false after --help.
+bool parse_train(const std::vector<std::string>& args, TrainOptions& o) {
   po::options_description desc("Options");
   desc.add_options()("wthor", po::value(&o.folder)->required(), "folder of WTHOR .wtb files")(
       "holdout", po::value(&o.holdout)->default_value(o.holdout),
@@ -118,37 +118,53 @@ TrainOptions parse(const std::vector<std::string>& args, bool& help) {
       "ridge", po::value(&o.request.ridge)->default_value(o.request.ridge),
       "penalty on the size of each weight");
   po::variables_map vm;
-  help = !parse_options("train", "--wthor DIR -o FILE [OPTIONS]", desc, args, vm);
-  return o;
+  return parse_options("train", "--wthor DIR -o FILE [OPTIONS]", desc, args, vm);
 }
 
-}  // namespace
-
-int run_train(const std::vector<std::string>& args) {
-  bool help = false;
-  const TrainOptions o = parse(args, help);
-  if (help) return exit_ok;
-  const auto start = std::chrono::steady_clock::now();
+// The samples of every WTHOR file in the folder, the hold-out file's kept for validation.
+LoadedSamples load_samples(const TrainOptions& o) {
   LoadedSamples data;
   for (const auto& file : wthor_files(o.folder)) {
     const bool held_out = fs::path(file).filename() == o.holdout;
     load_file(file, held_out, data);
   }
+  return data;
+}
+
+void print_loaded(const LoadedSamples& data) {
   std::cerr << "train: " << data.games << " games (" << data.skipped << " skipped), "
             << data.train.size() << " training and " << data.valid.size()
             << " validation positions\n";
-  const eval::TrainResult result = eval::train(data.train, data.valid, o.request);
+}
+
+void print_phases(const eval::TrainResult& result) {
   std::printf("phase  empties   train n  train MAE  train RMSE   valid n  valid MAE  valid RMSE\n");
   for (const auto& p : result.phases)
     std::printf("%5d  %2d-%-2d    %8zu  %9.2f  %10.2f  %8zu  %9.2f  %10.2f\n", p.phase,
                 4 * p.phase + 1, 4 * p.phase + 4, p.train_count, p.train_mae, p.train_rmse,
                 p.valid_count, p.valid_mae, p.valid_rmse);
+}
+
+void print_written(const TrainOptions& o, const eval::TrainResult& result, double seconds) {
+  std::printf("wrote %s (%zu weights) in %.1f s\n", o.output.c_str(), result.weights.values.size(),
+              seconds);
+}
+
+}  // namespace
+
+int run_train(const std::vector<std::string>& args) {
+  TrainOptions o;
+  if (!parse_train(args, o)) return exit_ok;
+  const auto start = std::chrono::steady_clock::now();
+  const LoadedSamples data = load_samples(o);
+  print_loaded(data);
+  const eval::TrainResult result = eval::train(data.train, data.valid, o.request);
+  print_phases(result);
   report_exact(result.weights, data.exact_valid);
   eval::write_weights_file(result.weights, o.output);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("wrote %s (%zu weights) in %.1f s\n", o.output.c_str(), result.weights.values.size(),
-              seconds);
+  print_written(o, result, seconds);
   return exit_ok;
 }
 
