@@ -139,10 +139,8 @@ bool run_forced(const PuzzleRequest& req, const PuzzleText& text, const PuzzleOp
   return complete;
 }
 
-int run(const PuzzleOptions& opt, const po::variables_map& vm) {
-  check_options(opt);
-  const bool forced = opt.mode == "forced";
-  const Rules rules = opt.rules.rules();
+// The request every reading starts from; progress on the shared line unless --quiet.
+PuzzleRequest base_request(const PuzzleOptions& opt, const Rules& rules, ProgressLine& progress) {
   PuzzleRequest base;
   base.rules = rules;
   base.goal = parse_goal(opt);
@@ -152,22 +150,46 @@ int run(const PuzzleOptions& opt, const po::variables_map& vm) {
   base.list_limit = opt.list ? opt.limit : 0;
   base.threads = opt.threads.resolved();
   base.table_bytes = opt.hash_mb << 20;
-  ProgressLine progress;
   if (!opt.quiet)
     base.on_progress = [&](const PuzzleProgress& p) { progress.update(progress_text(p)); };
+  return base;
+}
 
-  nlohmann::json out = {{"puzzle", opt.goal},
-                        {"mode", opt.mode},
-                        {"rules", rules_json(rules)},
-                        {"by", opt.by},
-                        {"convention", move_convention()},
-                        {"readings", nlohmann::json::array()}};
-  out["goal"] = goal_json(base.goal);
-  bool complete = true;
-  bool first = true;
-  if (opt.svg && forced) throw UsageError("--svg draws the witness of exists mode");
+// What the readings found: the JSON document, the SVG of the first witness line, whether every
+// search finished. Text is printed as each reading is answered.
+struct PuzzleOutcome {
+  nlohmann::json out;
   std::optional<std::string> svg;
-  for (const bool placements_are_moves : readings(opt, vm, rules)) {
+  bool complete = true;
+};
+
+// Exists mode for one reading: the answer printed now, or kept for --json or --svg.
+void run_exists(const PuzzleRequest& req, const PuzzleText& text, const PuzzleOptions& opt,
+                ProgressLine& progress, PuzzleOutcome& o) {
+  const ExistsResult r = puzzle_exists(req);
+  progress.clear();
+  o.complete = o.complete && r.complete;
+  if (opt.svg) {
+    if (!o.svg && !r.witness.empty()) o.svg = line_svg(req.rules, r.witness, text.game(r.witness));
+  } else if (opt.json) {
+    o.out["readings"].push_back(text.to_json(r));
+  } else {
+    print_exists(text, req, r, opt.list);
+  }
+}
+
+PuzzleOutcome run_readings(const PuzzleOptions& opt, const po::variables_map& vm,
+                           const PuzzleRequest& base, ProgressLine& progress) {
+  PuzzleOutcome o;
+  o.out = {{"puzzle", opt.goal},
+           {"mode", opt.mode},
+           {"rules", rules_json(base.rules)},
+           {"by", opt.by},
+           {"convention", move_convention()},
+           {"readings", nlohmann::json::array()}};
+  o.out["goal"] = goal_json(base.goal);
+  bool first = true;
+  for (const bool placements_are_moves : readings(opt, vm, base.rules)) {
     PuzzleRequest req = base;
     req.placements_are_moves = placements_are_moves;
     const PuzzleText text(req);
@@ -176,41 +198,35 @@ int run(const PuzzleOptions& opt, const po::variables_map& vm) {
       if (const auto r = text.reading(); !r.empty()) std::cout << (first ? "" : "\n") << r << "\n";
     }
     first = false;
-    if (!forced) {
-      const ExistsResult r = puzzle_exists(req);
-      progress.clear();
-      complete = complete && r.complete;
-      if (opt.svg) {
-        if (!svg && !r.witness.empty()) svg = line_svg(rules, r.witness, text.game(r.witness));
-      } else if (opt.json) {
-        out["readings"].push_back(text.to_json(r));
-      } else {
-        print_exists(text, req, r, opt.list);
-      }
-      continue;
+    if (opt.mode == "forced") {
+      o.complete = run_forced(req, text, opt, progress, o.out) && o.complete;
+    } else {
+      run_exists(req, text, opt, progress, o);
     }
-    complete = run_forced(req, text, opt, progress, out) && complete;
   }
+  return o;
+}
+
+// The SVG or JSON kept for the end; the exit status.
+int print_outcome(const PuzzleOptions& opt, const PuzzleOutcome& o) {
   if (opt.svg) {
-    if (!svg) {
+    if (!o.svg) {
       std::cerr << "reversi puzzle: no game reaches the goal, so there is no line to draw\n";
       return exit_bad_input;
     }
     if (opt.output.empty()) {
-      std::cout << *svg;
+      std::cout << *o.svg;
     } else {
-      write_file_atomically(opt.output, *svg);
+      write_file_atomically(opt.output, *o.svg);
     }
   } else if (opt.json) {
-    std::cout << out.dump(2) << "\n";
+    std::cout << o.out.dump(2) << "\n";
   }
-  return complete ? exit_ok : exit_bad_input;
+  return o.complete ? exit_ok : exit_bad_input;
 }
 
-}  // namespace
-
-int run_puzzle(const std::vector<std::string>& args) {
-  PuzzleOptions opt;
+// Reads the options into `opt` and `vm`; false after --help.
+bool parse_puzzle(const std::vector<std::string>& args, PuzzleOptions& opt, po::variables_map& vm) {
   po::options_description desc("Options");
   opt.rules.add_to(desc);
   po::options_description puzzle("Puzzle");
@@ -239,17 +255,30 @@ int run_puzzle(const std::vector<std::string>& args) {
   opt.threads.add_to(desc);
   po::positional_options_description positional;
   positional.add("goal", 1);
-  po::variables_map vm;
   if (!parse_options("puzzle",
                      "wipeout|end|discs [RULES] --by N [--side dark|light|any] [--at-least K] "
                      "[--mode exists|forced] [--placements count|skip|both] [--count] [--list] "
                      "[--json | --svg [-o FILE]]",
                      desc, args, vm, &positional))
-    return exit_ok;
+    return false;
   if (opt.goal.empty()) throw UsageError("name the puzzle: wipeout, end or discs");
   if (vm.count("output")) opt.svg = true;
   if (opt.svg && opt.json) throw UsageError("give --json or --svg, not both");
-  return run(opt, vm);
+  return true;
+}
+
+}  // namespace
+
+int run_puzzle(const std::vector<std::string>& args) {
+  PuzzleOptions opt;
+  po::variables_map vm;
+  if (!parse_puzzle(args, opt, vm)) return exit_ok;
+  check_options(opt);
+  const Rules rules = opt.rules.rules();
+  ProgressLine progress;
+  const PuzzleRequest base = base_request(opt, rules, progress);
+  if (opt.svg && opt.mode == "forced") throw UsageError("--svg draws the witness of exists mode");
+  return print_outcome(opt, run_readings(opt, vm, base, progress));
 }
 
 }  // namespace reversi::cli
