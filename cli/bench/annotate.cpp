@@ -85,40 +85,50 @@ std::vector<records::GameRecord> complete_games(const std::string& path, int wan
   return out;
 }
 
-int bench_theoretical(const BenchOptions& opt) {
-  const std::vector<records::GameRecord> games = complete_games(opt.file, opt.games);
-  std::cout << "WTHOR theoretical scores: the first " << games.size() << " complete games of "
-            << opt.file << ", " << opt.threads << " thread" << (opt.threads > 1 ? "s" : "")
-            << ", parallel over games\n";
-  std::vector<std::optional<TheoreticalComparison>> results(games.size());
-  tbb::concurrent_bounded_queue<Solver*> solvers;
-  std::vector<std::unique_ptr<Solver>> owned;
-  for (int i = 0; i < opt.threads; ++i) {
-    owned.push_back(std::make_unique<Solver>(opt.hash_mb));
-    solvers.push(owned.back().get());
+// One solver a thread, each with its own table, handed out to the games in turn.
+struct SolverPool {
+  SolverPool(int threads, std::size_t hash_mb) {
+    for (int i = 0; i < threads; ++i) {
+      owned.push_back(std::make_unique<Solver>(hash_mb));
+      idle.push(owned.back().get());
+    }
   }
-  InterruptGuard interrupt;
-  AnnotateOptions analysis;
-  analysis.theoretical = TheoreticalCheck::always;
-  analysis.stop = interrupt.flag();
+  tbb::concurrent_bounded_queue<Solver*> idle;
+  std::vector<std::unique_ptr<Solver>> owned;
+};
+
+// What the theoretical run measured.
+struct TheoreticalRun {
+  std::vector<std::optional<TheoreticalComparison>> results;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  double cpu = 0;
+  double load_start = 0;
+};
+
+// Checks every game's theoretical score, in parallel over games.
+TheoreticalRun check_games(const std::vector<records::GameRecord>& games, int threads,
+                           SolverPool& solvers, const AnnotateOptions& analysis) {
+  TheoreticalRun run;
+  run.results.resize(games.size());
   std::atomic<int> done{0};
   std::atomic<std::uint64_t> nodes{0};
   std::mutex progress_mutex;
   ProgressLine progress;
   const auto start = Clock::now();
   const double cpu_start = cpu_seconds();
-  const double load_start = load_average();
-  tbb::task_arena arena(opt.threads);
+  run.load_start = load_average();
+  tbb::task_arena arena(threads);
   arena.execute([&] {
     tbb::parallel_for(
         tbb::blocked_range<std::size_t>(0, games.size(), 1),
         [&](const tbb::blocked_range<std::size_t>& range) {
           for (std::size_t i = range.begin(); i != range.end(); ++i) {
             Solver* solver = nullptr;
-            solvers.pop(solver);
-            results[i] = check_theoretical(games[i], *solver, analysis);
-            solvers.push(solver);
-            if (results[i]) nodes += results[i]->nodes;
+            solvers.idle.pop(solver);
+            run.results[i] = check_theoretical(games[i], *solver, analysis);
+            solvers.idle.push(solver);
+            if (run.results[i]) nodes += run.results[i]->nodes;
             const int n = ++done;
             const std::lock_guard lock(progress_mutex);
             progress.update(std::to_string(n) + "/" + std::to_string(games.size()) + " games, " +
@@ -128,13 +138,25 @@ int bench_theoretical(const BenchOptions& opt) {
         tbb::simple_partitioner());
   });
   progress.clear();
-  const double seconds = seconds_since(start);
-  const double cpu = cpu_seconds() - cpu_start;
+  run.seconds = seconds_since(start);
+  run.cpu = cpu_seconds() - cpu_start;
+  run.nodes = nodes.load();
+  return run;
+}
+
+void print_theoretical_header(const BenchOptions& opt, std::size_t games) {
+  std::cout << "WTHOR theoretical scores: the first " << games << " complete games of " << opt.file
+            << ", " << opt.threads << " thread" << (opt.threads > 1 ? "s" : "")
+            << ", parallel over games\n";
+}
+
+// The mismatches, then the summary line; true when every game was checked and matched.
+bool print_theoretical(const std::vector<records::GameRecord>& games, const TheoreticalRun& run) {
   int matches = 0;
   int mismatches = 0;
   int unchecked = 0;
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    const auto& r = results[i];
+  for (std::size_t i = 0; i < run.results.size(); ++i) {
+    const auto& r = run.results[i];
     if (!r || !r->checked) {
       ++unchecked;
       continue;
@@ -150,12 +172,26 @@ int bench_theoretical(const BenchOptions& opt) {
   std::printf(
       "  %d match, %d differ, %d not checked; %.1f s wall (%.2f s a game), %.1f s processor, "
       "%s nodes, depth %d; load average %.1f at the start, %.1f at the end\n",
-      matches, mismatches, unchecked, seconds,
-      games.empty() ? 0.0 : seconds / static_cast<double>(games.size()), cpu,
-      grouped(nodes.load()).c_str(), results.empty() || !results[0] ? 0 : results[0]->depth,
-      load_start, load_average());
+      matches, mismatches, unchecked, run.seconds,
+      games.empty() ? 0.0 : run.seconds / static_cast<double>(games.size()), run.cpu,
+      grouped(run.nodes).c_str(),
+      run.results.empty() || !run.results[0] ? 0 : run.results[0]->depth, run.load_start,
+      load_average());
+  return mismatches == 0 && unchecked == 0;
+}
+
+int bench_theoretical(const BenchOptions& opt) {
+  const std::vector<records::GameRecord> games = complete_games(opt.file, opt.games);
+  print_theoretical_header(opt, games.size());
+  SolverPool solvers(opt.threads, opt.hash_mb);
+  InterruptGuard interrupt;
+  AnnotateOptions analysis;
+  analysis.theoretical = TheoreticalCheck::always;
+  analysis.stop = interrupt.flag();
+  const TheoreticalRun run = check_games(games, opt.threads, solvers, analysis);
+  const bool all_match = print_theoretical(games, run);
   if (interrupt.interrupted()) return exit_interrupted;
-  return mismatches == 0 && unchecked == 0 ? exit_ok : exit_bad_input;
+  return all_match ? exit_ok : exit_bad_input;
 }
 
 int bench_estimate(const BenchOptions& opt) {
@@ -215,10 +251,8 @@ int bench_throughput(const BenchOptions& opt) {
   return status;
 }
 
-}  // namespace
-
-int run_bench_annotate(const std::vector<std::string>& args) {
-  BenchOptions opt;
+// Reads the options into `opt`; false after --help.
+bool parse_bench_annotate(const std::vector<std::string>& args, BenchOptions& opt) {
   po::options_description desc("Options");
   // clang-format off
   desc.add_options()
@@ -239,14 +273,23 @@ int run_bench_annotate(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!parse_options("bench annotate", "[theoretical | throughput | estimate | all] [OPTIONS]",
                      desc, args, vm, &positional))
-    return exit_ok;
+    return false;
   if (opt.threads < 1) throw UsageError("--threads must be at least 1");
   if (opt.file.empty() && opt.mode != "throughput") throw UsageError("give --file WTHOR_FILE");
   if (opt.folder.empty() && (opt.mode == "throughput" || opt.mode == "all"))
     throw UsageError("give --folder DIR (records to annotate)");
-  if (opt.mode == "estimate") return bench_estimate(opt);
-  if (opt.mode != "theoretical" && opt.mode != "throughput" && opt.mode != "all")
+  if (opt.mode != "theoretical" && opt.mode != "throughput" && opt.mode != "all" &&
+      opt.mode != "estimate")
     throw UsageError("the mode must be theoretical, throughput, estimate or all");
+  return true;
+}
+
+}  // namespace
+
+int run_bench_annotate(const std::vector<std::string>& args) {
+  BenchOptions opt;
+  if (!parse_bench_annotate(args, opt)) return exit_ok;
+  if (opt.mode == "estimate") return bench_estimate(opt);
   int status = exit_ok;
   // Throughput first: its peak memory is then its own.
   if (opt.mode != "theoretical") status = std::max(status, bench_throughput(opt));

@@ -93,46 +93,54 @@ Pass run_pass(const std::vector<LoadedFile>& files, const Rules& rules) {
   return pass;
 }
 
-}  // namespace
-
-int run_bench_records(const std::vector<std::string>& args) {
+struct BenchRecordsOptions {
   RulesOptions rules;
   int repeat = 5;
   std::vector<std::string> paths;
+};
+
+// Reads the options into `opt`; false after --help.
+bool parse_bench_records(const std::vector<std::string>& args, BenchRecordsOptions& opt) {
   po::options_description desc("Options");
-  rules.add_to(desc);
-  desc.add_options()("repeat", po::value(&repeat)->default_value(5),
-                     "timed passes; the best is reported")("file", po::value(&paths)->composing(),
-                                                           "record files or directories of them");
+  opt.rules.add_to(desc);
+  desc.add_options()("repeat", po::value(&opt.repeat)->default_value(5),
+                     "timed passes; the best is reported")(
+      "file", po::value(&opt.paths)->composing(), "record files or directories of them");
   po::positional_options_description positional;
   positional.add("file", -1);
   po::variables_map vm;
   if (!parse_options("bench records", "[--repeat N] FILE|DIR...", desc, args, vm, &positional))
-    return exit_ok;
-  if (paths.empty()) throw UsageError("give record files or a directory of them");
-  if (repeat < 1) throw UsageError("--repeat must be at least 1");
+    return false;
+  if (opt.paths.empty()) throw UsageError("give record files or a directory of them");
+  if (opt.repeat < 1) throw UsageError("--repeat must be at least 1");
+  return true;
+}
 
+// Every file read into memory, its format detected; throws UnreadableInput.
+std::vector<LoadedFile> load_files(const std::vector<std::string>& paths) {
   std::vector<LoadedFile> files;
-  try {
-    for (const auto& path : expand(paths)) {
-      LoadedFile f{path, read_small_file(path), records::Format::moves, nullptr};
-      f.format = records::detect_format(f.bytes.substr(0, records::detect_bytes), path);
-      if (f.format == records::Format::json)
-        throw UsageError(path + ": the benchmark reads the core formats, not JSON");
-      if (f.format == records::Format::wthor) f.names = names_beside(path);
-      files.push_back(std::move(f));
-    }
-  } catch (const UnreadableInput& e) {
-    std::cerr << "reversi bench records: " << e.what() << "\n";
-    return exit_usage;
+  for (const auto& path : expand(paths)) {
+    LoadedFile f{path, read_small_file(path), records::Format::moves, nullptr};
+    f.format = records::detect_format(f.bytes.substr(0, records::detect_bytes), path);
+    if (f.format == records::Format::json)
+      throw UsageError(path + ": the benchmark reads the core formats, not JSON");
+    if (f.format == records::Format::wthor) f.names = names_beside(path);
+    files.push_back(std::move(f));
   }
-  const Rules r = rules.rules();
+  return files;
+}
+
+Pass best_pass(const std::vector<LoadedFile>& files, const Rules& rules, int repeat) {
   Pass best;
   for (int i = 0; i < repeat; ++i) {
-    const Pass p = run_pass(files, r);
+    const Pass p = run_pass(files, rules);
     if (i == 0 || p.seconds < best.seconds) best = p;
   }
-  std::cout << "records: " << files.size() << " files, " << best.games << " games, " << best.moves
+  return best;
+}
+
+void print_records(std::size_t files, int repeat, const Pass& best) {
+  std::cout << "records: " << files << " files, " << best.games << " games, " << best.moves
             << " moves replayed (" << best.unfinished << " unfinished, " << best.invalid
             << " invalid)\n";
   std::printf(
@@ -140,6 +148,23 @@ int run_bench_records(const std::vector<std::string>& args) {
       "ns/move)\n",
       repeat, best.seconds, best.cpu_seconds, static_cast<double>(best.games) / best.seconds,
       1e9 * best.seconds / static_cast<double>(std::max(1L, best.moves)));
+}
+
+}  // namespace
+
+int run_bench_records(const std::vector<std::string>& args) {
+  BenchRecordsOptions opt;
+  if (!parse_bench_records(args, opt)) return exit_ok;
+  std::vector<LoadedFile> files;
+  try {
+    files = load_files(opt.paths);
+  } catch (const UnreadableInput& e) {
+    std::cerr << "reversi bench records: " << e.what() << "\n";
+    return exit_usage;
+  }
+  const Rules r = opt.rules.rules();
+  const Pass best = best_pass(files, r, opt.repeat);
+  print_records(files.size(), opt.repeat, best);
   return best.invalid > 0 ? exit_bad_input : exit_ok;
 }
 

@@ -77,56 +77,85 @@ std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
   return h;
 }
 
-}  // namespace
-
-int run_bench_signature(const std::vector<std::string>& args) {
-  po::options_description desc("Options");
+struct SignatureOptions {
   bool json = false;
-  desc.add_options()("json", po::bool_switch(&json), "print JSON");
-  po::variables_map vm;
-  if (!parse_options("bench signature", "[--json]", desc, args, vm)) return exit_ok;
-  std::uint64_t total = 0;
+};
+
+// The running totals and, for --json, the rows.
+struct SignatureTotals {
+  std::uint64_t nodes = 0;
   std::uint64_t hash = 0xCBF29CE484222325ull;
   double seconds = 0;
   nlohmann::json rows = nlohmann::json::array();
-  for (const auto& c : signature_cases()) {
-    const Position p = seeded_position(c.rules, c.empties, c.seed);
-    Solver solver(bench_hash_mb);
-    SolveRequest req;
-    req.rules = c.rules;
-    req.root = p;
-    req.threads = 1;
-    const SolveResult r = solver.solve(req);
-    total += r.nodes;
-    seconds += r.seconds;
-    hash = mix(mix(hash, r.nodes), static_cast<std::uint64_t>(r.value + 1000));
-    if (json) {
-      rows.push_back({{"name", c.name},
-                      {"board", board_string(p, c.rules)},
-                      {"value", r.value},
-                      {"nodes", r.nodes},
-                      {"seconds", r.seconds}});
-    } else {
-      char line[160];
-      std::snprintf(line, sizeof line, "%-18s %3d empties  value %4s  %12s nodes  %7.3f s", c.name,
-                    c.rules.empties(p), signed_value(r.value).c_str(), grouped(r.nodes).c_str(),
-                    r.seconds);
-      std::cout << line << "\n";
-    }
-  }
-  char sig[32];
-  std::snprintf(sig, sizeof sig, "%016llx", static_cast<unsigned long long>(hash));
+};
+
+// Reads the options into `opt`; false after --help.
+bool parse_bench_signature(const std::vector<std::string>& args, SignatureOptions& opt) {
+  po::options_description desc("Options");
+  desc.add_options()("json", po::bool_switch(&opt.json), "print JSON");
+  po::variables_map vm;
+  return parse_options("bench signature", "[--json]", desc, args, vm);
+}
+
+// One position solved on one thread with a fresh table.
+SolveResult solve_case(const Rules& rules, const Position& p) {
+  Solver solver(bench_hash_mb);
+  SolveRequest req;
+  req.rules = rules;
+  req.root = p;
+  req.threads = 1;
+  return solver.solve(req);
+}
+
+// One position's result: a JSON row, or a text line printed now.
+void print_case(const SignatureCase& c, const Position& p, const SolveResult& r, bool json,
+                nlohmann::json& rows) {
   if (json) {
-    std::cout << nlohmann::json{{"positions", rows},
-                                {"nodes", total},
+    rows.push_back({{"name", c.name},
+                    {"board", board_string(p, c.rules)},
+                    {"value", r.value},
+                    {"nodes", r.nodes},
+                    {"seconds", r.seconds}});
+  } else {
+    char line[160];
+    std::snprintf(line, sizeof line, "%-18s %3d empties  value %4s  %12s nodes  %7.3f s", c.name,
+                  c.rules.empties(p), signed_value(r.value).c_str(), grouped(r.nodes).c_str(),
+                  r.seconds);
+    std::cout << line << "\n";
+  }
+}
+
+void print_signature(const SignatureTotals& t, bool json) {
+  char sig[32];
+  std::snprintf(sig, sizeof sig, "%016llx", static_cast<unsigned long long>(t.hash));
+  if (json) {
+    std::cout << nlohmann::json{{"positions", t.rows},
+                                {"nodes", t.nodes},
                                 {"signature", sig},
-                                {"seconds", seconds}}
+                                {"seconds", t.seconds}}
                      .dump(2)
               << "\n";
   } else {
-    std::cout << "nodes " << total << "  signature " << sig << "  (" << rate(total, seconds)
-              << " nodes/s, " << seconds << " s)\n";
+    std::cout << "nodes " << t.nodes << "  signature " << sig << "  (" << rate(t.nodes, t.seconds)
+              << " nodes/s, " << t.seconds << " s)\n";
   }
+}
+
+}  // namespace
+
+int run_bench_signature(const std::vector<std::string>& args) {
+  SignatureOptions opt;
+  if (!parse_bench_signature(args, opt)) return exit_ok;
+  SignatureTotals t;
+  for (const auto& c : signature_cases()) {
+    const Position p = seeded_position(c.rules, c.empties, c.seed);
+    const SolveResult r = solve_case(c.rules, p);
+    t.nodes += r.nodes;
+    t.seconds += r.seconds;
+    t.hash = mix(mix(t.hash, r.nodes), static_cast<std::uint64_t>(r.value + 1000));
+    print_case(c, p, r, opt.json, t.rows);
+  }
+  print_signature(t, opt.json);
   return exit_ok;
 }
 
