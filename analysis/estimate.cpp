@@ -383,6 +383,7 @@ EstimateResult estimate_with(const Evaluator<K>& board, std::vector<Entry<BitsOf
         m.value = search_move(m, depth, best, best + 1);
         m.exact = false;
         if (m.value > best) {
+          // NOLINTNEXTLINE(readability-suspicious-call-argument): the window (best, +inf) is meant
           m.value = search_move(m, depth, best, infinity);
           m.exact = m.value > best;
         }

@@ -265,7 +265,7 @@ class Puzzle {
 
   PuzzleCounts count_all(ExistsResult& result) {
     PuzzleCounts c;
-    c.at_move.assign(static_cast<std::size_t>(std::max(0, req_.by) + 1), 0);
+    c.at_move.assign(static_cast<std::size_t>(std::max(0, req_.by)) + 1, 0);
     // Nothing reaches the goal before the earliest move: start counting there.
     const int first = result.earliest ? *result.earliest : req_.by + 1;
     std::uint64_t before = 0;

@@ -68,6 +68,7 @@ struct Solver::Impl {
 
   explicit Impl(std::size_t mb) : hash_mb(std::max<std::size_t>(1, mb)) {}
 
+  // NOLINTNEXTLINE(readability-make-member-function-const): it empties the tables it owns
   void clear() {
     if (narrow_table) narrow_table->clear();
     if (wide_table) wide_table->clear();
@@ -328,6 +329,7 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
     // Met before (the previous position of a game, say): the table's move and bound are a
     // better start than an estimate, and cost nothing.
     put_first(moves, Square{known->move});
+    // NOLINTNEXTLINE(bugprone-signed-char-misuse): the bounds are small signed numbers, not text
     const int bound = known->lower > -solve_infinity ? known->lower : known->upper;
     if (std::abs(bound) < solve_infinity) moves.front().guess = -bound;
   } else if (rules_.empties(root) >= root_estimate_min_empties && !rules_.placing(root)) {

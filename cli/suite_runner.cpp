@@ -4,7 +4,7 @@
 
 namespace reversi::cli {
 
-bool solve_suite(Solver& solver, const std::vector<ObfPosition>& suite, SolveRequest base,
+bool solve_suite(Solver& solver, const std::vector<ObfPosition>& suite, const SolveRequest& base,
                  bool force_progress, const InterruptGuard& interrupt,
                  const std::function<void(const SuiteResult&)>& on_result) {
   const Rules rules = base.rules;

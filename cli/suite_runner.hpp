@@ -24,7 +24,7 @@ struct SuiteResult {
 // each, so each position's figures stand alone) and calls `on_result` after each. The scores are
 // checked unless `base.wld`. Stops after the position during which Ctrl-C came; returns false
 // then.
-bool solve_suite(Solver& solver, const std::vector<ObfPosition>& suite, SolveRequest base,
+bool solve_suite(Solver& solver, const std::vector<ObfPosition>& suite, const SolveRequest& base,
                  bool force_progress, const InterruptGuard& interrupt,
                  const std::function<void(const SuiteResult&)>& on_result);
 

@@ -145,7 +145,8 @@ struct Kernel {
   // (W + 1); each lane shifts left for one direction and right for the opposite one.
   using Lanes = Bits64 __attribute__((vector_size(32)));
   static constexpr Lanes step = {1, W - 1, W, W + 1};
-  static constexpr Lanes double_step = {2, 2 * W - 2, 2 * W, 2 * W + 2};
+  static constexpr Bits64 lane_width = W;
+  static constexpr Lanes double_step = {2, 2 * lane_width - 2, 2 * lane_width, 2 * lane_width + 2};
 
   static Lanes broadcast(Bits64 x) {
     return Lanes{x, x, x, x};

@@ -1,5 +1,6 @@
 #include "core/rules.hpp"
 
+#include <algorithm>
 #include <cassert>
 #include <stdexcept>
 
@@ -69,9 +70,8 @@ Position Rules::initial() const {
 bool Rules::is_valid(const Position& p) const {
   if ((p.player & p.opponent) != 0) return false;
   if ((p.occupied() & ~playable_) != 0) return false;
-  for (auto s : p.supply)
-    if (s < 0 || s > Position::unlimited) return false;
-  return true;
+  return std::ranges::all_of(p.supply,
+                             [](std::int16_t s) { return s >= 0 && s <= Position::unlimited; });
 }
 
 bool Rules::placing(const Position& p) const {

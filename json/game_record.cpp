@@ -473,7 +473,9 @@ std::optional<ParsedGame> JsonGameReader::next() {
         }
         if (!read_value(text, error)) return structure_error(line, error);
         if (object_.size() > 1) object_ += ',';
-        object_ += key + ":" + text;
+        object_ += key;
+        object_ += ':';
+        object_ += text;
         if (object_.size() > records::max_game_bytes)
           return structure_error(line, "a JSON object longer than 1 MiB");
         continue;

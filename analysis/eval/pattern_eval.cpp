@@ -49,7 +49,10 @@ int PatternEvaluator::evaluate(Bits64 p, Bits64 o) const {
   const int mine = std::min(popcount(Kernel8::legal_moves(p, o, empty)), mobility_cap);
   const int theirs = std::min(popcount(Kernel8::legal_moves(o, p, empty)), mobility_cap);
   const std::int16_t* mobility = w + mobility_at_;
-  sum += mobility[mine] + mobility[mobility_cap + 1 + theirs] + mobility[2 * (mobility_cap + 1)];
+  constexpr std::size_t theirs_at = mobility_cap + 1;
+  constexpr std::size_t bias_at = 2 * theirs_at;
+  sum +=
+      mobility[mine] + mobility[theirs_at + static_cast<std::size_t>(theirs)] + mobility[bias_at];
   return std::clamp(sum, -units_cap, units_cap);
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <ranges>
 #include <set>
 #include <stdexcept>
 
@@ -69,7 +70,7 @@ std::vector<int> digits_of(int config, int k) {
 
 int config_of(const std::vector<int>& digits) {
   int c = 0;
-  for (auto it = digits.rbegin(); it != digits.rend(); ++it) c = c * 3 + *it;
+  for (int d : std::views::reverse(digits)) c = c * 3 + d;
   return c;
 }
 

@@ -152,7 +152,7 @@ int run_bench_signature(const std::vector<std::string>& args) {
     const SolveResult r = solve_case(c.rules, p);
     t.nodes += r.nodes;
     t.seconds += r.seconds;
-    t.hash = mix(mix(t.hash, r.nodes), static_cast<std::uint64_t>(r.value + 1000));
+    t.hash = mix(mix(t.hash, r.nodes), static_cast<std::uint64_t>(r.value) + 1000);
     print_case(c, p, r, opt.json, t.rows);
   }
   print_signature(t, opt.json);

@@ -157,6 +157,7 @@ PuzzleRequest base_request(const PuzzleOptions& opt, const Rules& rules, Progres
 
 // What the readings found: the JSON document, the SVG of the first witness line, whether every
 // search finished. Text is printed as each reading is answered.
+// NOLINTNEXTLINE(bugprone-exception-escape): json's default constructor makes a null value
 struct PuzzleOutcome {
   nlohmann::json out;
   std::optional<std::string> svg;

@@ -141,7 +141,7 @@ int annotate_records(const ReportOptions& opt, const po::variables_map& vm,
     args.insert(args.end(), {"--size", std::to_string(opt.rules.size)});
   if (vm.count("start") && !vm["start"].defaulted())
     args.insert(args.end(), {"--start", opt.rules.start});
-  if (opt.rules.anti) args.push_back("--anti");
+  if (opt.rules.anti) args.emplace_back("--anti");
   for (const auto& h : opt.rules.holes) args.insert(args.end(), {"--hole", h});
   if (vm.count("scoring") && !vm["scoring"].defaulted())
     args.insert(args.end(), {"--scoring", opt.rules.scoring});

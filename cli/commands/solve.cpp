@@ -94,7 +94,7 @@ SolveRequest make_request(const Rules& rules, const Position& p, const SolveOpti
 }
 
 // Solves every position of a suite and checks the listed scores; a mismatch is an error.
-int run_suite(const Rules& rules, std::vector<ObfPosition> suite, const SolveOptions& opt,
+int run_suite(const Rules& rules, const std::vector<ObfPosition>& suite, const SolveOptions& opt,
               int threads) {
   Solver solver(opt.hash_mb);
   InterruptGuard interrupt;
@@ -203,7 +203,7 @@ int solve_obf_input(const Rules& rules, const SolveOptions& opt, const po::varia
     std::cerr << "reversi solve: " << (vm.count("obf") ? opt.obf + ": " : "") << e.what() << "\n";
     return exit_bad_input;
   }
-  return run_suite(rules, std::move(suite), opt, threads);
+  return run_suite(rules, suite, opt, threads);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "core/records/detect.hpp"
 
+#include <algorithm>
+
 #include "core/records/text.hpp"
 #include "core/records/wthor.hpp"
 
@@ -59,9 +61,9 @@ bool looks_like_board(std::string_view text) {
     if (!is_board_cell(c)) return false;
     ++cells;
   }
-  for (int size : Geometry::supported_sizes)
-    if (cells == static_cast<std::size_t>(size * size) + 1) return true;
-  return false;
+  return std::ranges::any_of(Geometry::supported_sizes, [cells](int size) {
+    return cells == static_cast<std::size_t>(size) * static_cast<std::size_t>(size) + 1;
+  });
 }
 
 bool looks_like_ggf(std::string_view line) {

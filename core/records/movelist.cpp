@@ -92,7 +92,7 @@ std::optional<ParsedGame> parse_move_list_line(std::string_view line, const Rule
 }
 
 MoveListReader::MoveListReader(ByteSource& source, Rules rules, std::string file)
-    : lines_(source, max_line_bytes), rules_(std::move(rules)), file_(std::move(file)) {}
+    : lines_(source, max_line_bytes), rules_(rules), file_(std::move(file)) {}
 
 std::optional<ParsedGame> MoveListReader::next() {
   while (lines_.next(line_)) {

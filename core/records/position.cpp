@@ -100,10 +100,7 @@ std::optional<ParsedGame> parse_board_line(std::string_view line, const Rules& r
 }
 
 PositionReader::PositionReader(ByteSource& source, Format format, Rules rules, std::string file)
-    : lines_(source, max_line_bytes),
-      format_(format),
-      rules_(std::move(rules)),
-      file_(std::move(file)) {}
+    : lines_(source, max_line_bytes), format_(format), rules_(rules), file_(std::move(file)) {}
 
 std::optional<ParsedGame> PositionReader::next() {
   while (lines_.next(line_)) {
