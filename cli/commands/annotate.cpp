@@ -81,15 +81,9 @@ struct Slot {
   std::uint64_t input_offset = 0;  // bytes of input read when the game was
 };
 
-struct Totals {
-  long games = 0;
-  long annotated = 0;
-  long invalid = 0;
+// The figures the benchmarks read, and what only the summary needs.
+struct Totals : AnnotateFigures {
   long unfinished = 0;
-  long moves = 0;
-  long exact_moves = 0;
-  long theoretical_checked = 0;
-  long theoretical_differing = 0;
   UnreadableList unreadable;
   std::string last_place;  // the last game written, for an interrupted run's message
 };
@@ -368,14 +362,7 @@ int print_interrupted(const Run& run, OutputFile& out, const std::string& output
 int print_finished(const Run& run, OutputFile& out, BatchWriter& writer,
                    const std::string& output_file, AnnotateFigures* figures) {
   const Totals& t = run.totals;
-  if (figures != nullptr)
-    *figures = AnnotateFigures{t.games,
-                               t.annotated,
-                               t.invalid,
-                               t.moves,
-                               t.exact_moves,
-                               t.theoretical_checked,
-                               t.theoretical_differing};
+  if (figures != nullptr) *figures = static_cast<const AnnotateFigures&>(t);
   write_summary(writer, t);
   if (!out.commit()) {
     std::cerr << "reversi annotate: cannot write "
