@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <map>
-#include <ranges>
 #include <set>
 #include <stdexcept>
 
@@ -70,7 +69,8 @@ std::vector<int> digits_of(int config, int k) {
 
 int config_of(const std::vector<int>& digits) {
   int c = 0;
-  for (int d : std::views::reverse(digits)) c = c * 3 + d;
+  // Highest digit first; an index loop, since clang 14 cannot parse libstdc++ 12's views::reverse.
+  for (std::size_t i = digits.size(); i-- > 0;) c = c * 3 + digits[i];
   return c;
 }
 
