@@ -40,6 +40,8 @@ install_missing() {
 common_args=()
 if command -v ccache >/dev/null; then
   common_args+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  # Paths inside the checkout hash as relative ones, so that another clone reuses the cache.
+  export CCACHE_BASEDIR="$PWD"
 fi
 shared=${REVERSI_SHARED_DATA:-}
 if [ -z "$shared" ] && [ -d ../shared/data/wthor ]; then
