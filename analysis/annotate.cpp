@@ -47,6 +47,7 @@ class ExactSolver {
     req.threads =
         rules_.empties(p) >= options_.parallel_solve_empties ? options_.solver_threads : 1;
     req.stop = options_.stop;
+    req.patterns = options_.patterns;
     SolveResult r = solver_.solve(req);
     nodes_ += r.nodes;
     if (!r.complete) stopped_ = true;
@@ -219,8 +220,10 @@ EstimatedValues GameAnnotator::estimate(const Position& p, Square wanted) {
   req.rules = rules_;
   req.root = p;
   req.depth = options_.estimate_depth;
+  req.selectivity = options_.estimate_selectivity;
   req.wanted = wanted;
   req.stop = options_.stop;
+  req.patterns = options_.patterns;
   const EstimateResult r = engines_.estimator.estimate(req);
   estimate_nodes_ += r.nodes;
   if (!r.complete) estimate_stopped_ = true;
@@ -229,6 +232,7 @@ EstimatedValues GameAnnotator::estimate(const Position& p, Square wanted) {
   v.played = r.wanted_value.value_or(r.value);
   v.best = r.best_moves;
   v.depth = r.depth;
+  v.selectivity = r.selectivity;
   return v;
 }
 

@@ -27,7 +27,9 @@
 
 namespace reversi {
 
-inline constexpr int default_exact_empties = 20;
+// Solving from 14 empties keeps a whole database at tens of games a second on two cores; the
+// pattern evaluation carries the estimates above it (see docs/benchmarks.md).
+inline constexpr int default_exact_empties = 14;
 inline constexpr std::size_t default_annotate_hash_mb = 64;
 
 // When to compare a WTHOR record's stored theoretical score with the solver's.
@@ -40,12 +42,15 @@ enum class TheoreticalCheck {
 struct AnnotateOptions {
   int exact_empties = default_exact_empties;
   int estimate_depth = default_estimate_depth;
+  int estimate_selectivity = default_selectivity;
   // Threads inside one exact solve, for solves with at least parallel_solve_empties empties.
   int solver_threads = 1;
   int parallel_solve_empties = 18;
   TheoreticalCheck theoretical = TheoreticalCheck::when_exact;
   // Set from another thread to stop early; the annotation is then marked incomplete.
   const std::atomic<bool>* stop = nullptr;
+  // The learned 8x8 evaluation for estimates and the solver's ordering; nullptr: the shipped one.
+  const eval::PatternEvaluator* patterns = nullptr;
 };
 
 // The engines one worker reuses from game to game: the solver's table makes the consecutive
@@ -70,6 +75,7 @@ struct EstimatedValues {
   int played = 0;
   std::vector<Square> best;
   int depth = 0;
+  int selectivity = full_width;  // ProbCut confidence in percent; 100: full width
   int loss() const { return value - played; }
 };
 

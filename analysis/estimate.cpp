@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "analysis/endgame/layout.hpp"
+#include "analysis/eval/shipped.hpp"
 #include "core/board.hpp"
 #include "core/hash.hpp"
 
@@ -74,9 +75,21 @@ struct Evaluator {
   Board<K> board;
   Layout<K> layout;
   Corners<K> corners;
+  const eval::PatternEvaluator* patterns;  // used instead of the formula when set (8x8 only)
 
-  explicit Evaluator(const Rules& rules)
-      : board(rules), layout(rules), corners(rules.geometry(), static_cast<B>(rules.playable())) {}
+  Evaluator(const Rules& rules, const eval::PatternEvaluator* pattern_eval)
+      : board(rules),
+        layout(rules),
+        corners(rules.geometry(), static_cast<B>(rules.playable())),
+        patterns(pattern_eval) {}
+
+  // The static evaluation of a position that is not over, in units, for the mover.
+  int static_value(B p, B o, B empty, B my_moves, B their_moves) const {
+    if constexpr (std::is_same_v<B, Bits64>) {
+      if (patterns != nullptr) return patterns->evaluate(p, o);
+    }
+    return weigh(features(p, o, empty, my_moves, their_moves), popcount(empty));
+  }
 
   B legal(B p, B o, B empty, int supply) const { return board.legal(p, o, empty, supply); }
   B flips(B p, B o, int sq) const { return board.flips(p, o, sq); }
@@ -143,7 +156,68 @@ constexpr int replies_weight = 64;
 constexpr int hash_move_order = 1 << 20;
 constexpr int table_min_depth = 2;
 
+// ProbCut's threshold in standard deviations, per selectivity level (the normal quantile that
+// leaves that much confidence on one side): Edax's levels.
+int probcut_t100(int confidence) {
+  switch (confidence) {
+    case 73:
+      return 110;
+    case 87:
+      return 150;
+    case 95:
+      return 200;
+    case 98:
+      return 260;
+    case 99:
+      return 330;
+    default:
+      return 0;  // full width
+  }
+}
+
+// Units beyond which a window bound is a won or lost game, not an evaluation: no ProbCut there.
+constexpr int probcut_window_limit = 64 * estimate_units_per_disc;
+
 }  // namespace
+
+bool is_selectivity_level(int confidence) {
+  return std::find(selectivity_levels.begin(), selectivity_levels.end(), confidence) !=
+         selectivity_levels.end();
+}
+
+// One standard deviation of (deep - shallow), in units, per deep depth from probcut_min_depth
+// and per band of probcut_band_empties empties (band 0: 1-10 empties), as printed by `reversi
+// train --wthor ../shared/data/wthor --fit-probcut 1000` on the shipped weights (778 positions;
+// band 0 had none and copies band 1).
+// clang-format off
+constexpr int probcut_bands = 6;
+constexpr int probcut_band_empties = 10;
+constexpr int probcut_max_fitted_depth = 10;
+constexpr std::array<std::array<int, probcut_bands>, probcut_max_fitted_depth - probcut_min_depth + 1>
+    probcut_sigmas = {{
+    {{ 486, 486, 359, 338, 368, 271 }},  // depth 3
+    {{ 477, 477, 311, 308, 302, 242 }},
+    {{ 430, 430, 382, 261, 286, 299 }},
+    {{ 357, 357, 270, 227, 203, 170 }},
+    {{ 554, 554, 423, 300, 321, 265 }},
+    {{ 424, 424, 362, 254, 229, 183 }},
+    {{ 408, 408, 305, 239, 221, 212 }},
+    {{ 416, 416, 298, 237, 212, 143 }},  // depth 10
+}};
+// clang-format on
+
+int probcut_sigma(int depth, int empties) {
+  const int d = std::clamp(depth, probcut_min_depth, probcut_max_fitted_depth) - probcut_min_depth;
+  const int band = std::clamp((empties - 1) / probcut_band_empties, 0, probcut_bands - 1);
+  return probcut_sigmas[static_cast<std::size_t>(d)][static_cast<std::size_t>(band)];
+}
+
+int probcut_shallow_depth(int depth) {
+  // About half the depth, with the same parity, so that both end on the same side's move.
+  int shallow = depth / 2;
+  if ((depth - shallow) % 2 != 0) ++shallow;
+  return std::max(1, std::min(shallow, depth - 2));
+}
 
 int eval_stage(int empties, int playable) {
   if (playable <= 0) return 0;
@@ -158,19 +232,22 @@ struct Estimator::Impl {
   std::optional<Rules> rules;
   std::unique_ptr<Evaluator<Kernel8>> board8;
   std::unique_ptr<Evaluator<Kernel10>> board10;
+  const eval::PatternEvaluator* patterns = nullptr;
 
   explicit Impl(int bits) : table_bits(std::clamp(bits, 4, 26)) {}
 
-  void prepare(const Rules& r) {
-    if (!rules || !(*rules == r)) {
+  void prepare(const Rules& r, const eval::PatternEvaluator* given) {
+    const eval::PatternEvaluator* wanted = patterns_for(r, given);
+    if (!rules || !(*rules == r) || wanted != patterns) {
       forget();
       rules = r;
+      patterns = wanted;
       board8.reset();
       board10.reset();
       if (r.geometry().narrow()) {
-        board8 = std::make_unique<Evaluator<Kernel8>>(r);
+        board8 = std::make_unique<Evaluator<Kernel8>>(r, wanted);
       } else {
-        board10 = std::make_unique<Evaluator<Kernel10>>(r);
+        board10 = std::make_unique<Evaluator<Kernel10>>(r, nullptr);
       }
     }
     const std::size_t n = std::size_t{1} << table_bits;
@@ -195,14 +272,16 @@ class Search {
  public:
   using B = BitsOf<K>;
 
+  // `probcut_t100`: ProbCut's threshold in hundredths of a standard deviation; 0 for none.
   Search(const Evaluator<K>& board, Supply supply, std::vector<Entry<B>>& table,
-         std::uint32_t stamp, const std::atomic<bool>* stop)
+         std::uint32_t stamp, const std::atomic<bool>* stop, int probcut_t100)
       : board_(board),
         supply_(supply),
         table_(table),
         mask_(table.size() - 1),
         stamp_(stamp),
-        stop_(stop) {}
+        stop_(stop),
+        probcut_t100_(probcut_t100) {}
 
   std::uint64_t nodes() const { return nodes_; }
   bool stopped() const { return stopped_; }
@@ -214,7 +293,7 @@ class Search {
     const B mine = board_.legal(p, o, empty, s_me);
     const B theirs = board_.legal(o, p, empty, s_other);
     if (mine == 0 && theirs == 0) return board_.final_units(p, o);
-    return board_.weigh(board_.features(p, o, empty, mine, theirs), popcount(empty));
+    return board_.static_value(p, o, empty, mine, theirs);
   }
 
   // Fail-soft alpha-beta, principal-variation style: exact inside (alpha, beta), else a bound.
@@ -244,6 +323,10 @@ class Search {
         if (slot.lower == slot.upper) return slot.lower;
       }
       if (slot.move != 0xFF) hash_move = slot.move;
+    }
+    if (probcut_t100_ != 0 && depth >= probcut_min_depth) {
+      int cut;
+      if (probcut(p, o, s_me, depth, popcount(empty), alpha, beta, cut)) return cut;
     }
     Child<B> children[max_board_squares];
     const int count = expand(p, o, moves, empty, depth, hash_move, children);
@@ -279,6 +362,28 @@ class Search {
     slot.lower = best > alpha ? best : -infinity;
     slot.upper = best < beta ? best : infinity;
     return best;
+  }
+
+  // ProbCut (Buro): a shallow search predicts the deep one; when it lands beyond the window by
+  // more than the threshold's share of the prediction's spread, the deep search is skipped.
+  bool probcut(B p, B o, int s_me, int depth, int empties, int alpha, int beta, int& cut) {
+    const int shallow = probcut_shallow_depth(depth);
+    const int margin = probcut_t100_ * probcut_sigma(depth, empties) / 100;
+    if (beta < probcut_window_limit) {
+      const int bound = beta + margin;
+      if (value(p, o, s_me, shallow, bound - 1, bound) >= bound) {
+        cut = beta;
+        return true;
+      }
+    }
+    if (alpha > -probcut_window_limit) {
+      const int bound = alpha - margin;
+      if (value(p, o, s_me, shallow, bound, bound + 1) <= bound) {
+        cut = alpha;
+        return true;
+      }
+    }
+    return false;
   }
 
   // The children of a position, best first by a cheap guess: the hash move, then the moves that
@@ -318,6 +423,7 @@ class Search {
   std::size_t mask_;
   std::uint32_t stamp_;
   const std::atomic<bool>* stop_;
+  int probcut_t100_;
   std::uint64_t nodes_ = 0;
   bool stopped_ = false;
 };
@@ -335,11 +441,13 @@ EstimateResult estimate_with(const Evaluator<K>& board, std::vector<Entry<BitsOf
   using B = BitsOf<K>;
   EstimateResult out;
   out.depth = std::clamp(req.depth, 1, max_estimate_depth);
+  // ProbCut's margins were fitted on the pattern evaluation only.
+  out.selectivity = board.patterns != nullptr ? req.selectivity : full_width;
   B p = static_cast<B>(req.root.player);
   B o = static_cast<B>(req.root.opponent);
   B empty = board.layout.playable & ~(p | o);
   const Supply supply = Supply::of(req.root, popcount(empty));
-  Search<K> search(board, supply, table, stamp, req.stop);
+  Search<K> search(board, supply, table, stamp, req.stop, probcut_t100(out.selectivity));
   int s_me = req.root.supply_of_mover();
   int s_other = supply.other(popcount(empty), s_me);
   B moves = board.legal(p, o, empty, s_me);
@@ -425,7 +533,7 @@ EstimateResult estimate_with(const Evaluator<K>& board, std::vector<Entry<BitsOf
 template <class K>
 EvalFeatures features_with(const Rules& rules, const Position& pos) {
   using B = BitsOf<K>;
-  const Evaluator<K> board(rules);
+  const Evaluator<K> board(rules, nullptr);
   const B p = static_cast<B>(pos.player);
   const B o = static_cast<B>(pos.opponent);
   const B empty = board.layout.playable & ~(p | o);
@@ -442,11 +550,17 @@ EvalFeatures eval_features(const Rules& rules, const Position& p) {
   return features_with<Kernel10>(rules, p);
 }
 
+const eval::PatternEvaluator* patterns_for(const Rules& rules,
+                                           const eval::PatternEvaluator* given) {
+  if (rules.size() != 8 || rules.holes() != 0 || rules.anti()) return nullptr;
+  return given != nullptr ? given : &eval::shipped_evaluator();
+}
+
 int evaluate(const Rules& rules, const Position& p) {
   const int empties = rules.empties(p);
   const EvalFeatures f = eval_features(rules, p);
-  if (rules.geometry().narrow()) return Evaluator<Kernel8>(rules).weigh(f, empties);
-  return Evaluator<Kernel10>(rules).weigh(f, empties);
+  if (rules.geometry().narrow()) return Evaluator<Kernel8>(rules, nullptr).weigh(f, empties);
+  return Evaluator<Kernel10>(rules, nullptr).weigh(f, empties);
 }
 
 Estimator::Estimator(int table_bits) : impl_(std::make_unique<Impl>(table_bits)) {}
@@ -457,7 +571,13 @@ Estimator& Estimator::operator=(Estimator&&) noexcept = default;
 EstimateResult Estimator::estimate(const EstimateRequest& request) {
   if (!request.rules.is_valid(request.root))
     throw std::invalid_argument("estimate: not a valid position for these rules");
-  impl_->prepare(request.rules);
+  if (!is_selectivity_level(request.selectivity))
+    throw std::invalid_argument("estimate: selectivity " + std::to_string(request.selectivity) +
+                                " is not one of 73, 87, 95, 98, 99, 100");
+  impl_->prepare(request.rules, request.patterns);
+  // Every call starts from an empty table: a value then depends only on the request, also
+  // under ProbCut, whose bounds depend on the windows that found them.
+  impl_->forget();
   if (request.rules.geometry().narrow())
     return estimate_with<Kernel8>(*impl_->board8, impl_->narrow, impl_->stamp, request);
   return estimate_with<Kernel10>(*impl_->board10, impl_->wide, impl_->stamp, request);

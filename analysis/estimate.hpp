@@ -30,19 +30,36 @@
 
 namespace reversi {
 
+namespace eval {
+class PatternEvaluator;
+}
+
 inline constexpr int estimate_units_per_disc = 100;
 // Plies searched from the position: the moves, then depth - 1 plies of replies below each.
 inline constexpr int default_estimate_depth = 6;
 inline constexpr int max_estimate_depth = 30;
 
+// Selectivity, as Edax and Logistello name it: the confidence (in percent) with which a
+// probability cut (ProbCut) prunes a subtree whose shallow search lands far outside the window.
+// 100 searches every move to full depth (the plain depth-limited minimax value); lower levels
+// search deeper for the same work and may miss a line the shallow search misjudged.
+inline constexpr int full_width = 100;
+inline constexpr int default_selectivity = 87;
+// The levels there are, and whether a number is one of them.
+inline constexpr std::array<int, 6> selectivity_levels = {73, 87, 95, 98, 99, 100};
+bool is_selectivity_level(int confidence);
+
 struct EstimateRequest {
   Rules rules;
   Position root;
   int depth = default_estimate_depth;
+  int selectivity = full_width;  // ProbCut confidence (see above); only on the pattern evaluation
   // A move whose estimate is wanted even when it is not among the best (the move played).
   Square wanted = no_square;
   // Set from another thread to stop early; the result is then marked incomplete.
   const std::atomic<bool>* stop = nullptr;
+  // The learned evaluation for 8x8 boards without holes or anti; nullptr: the shipped weights.
+  const eval::PatternEvaluator* patterns = nullptr;
 };
 
 struct EstimateResult {
@@ -50,11 +67,24 @@ struct EstimateResult {
   std::vector<Square> best_moves;   // every move estimated at `value`, in square order
   std::optional<int> wanted_value;  // the estimate of the wanted move, when it is legal
   int depth = 0;
+  int selectivity = full_width;  // what the search used (full width where ProbCut does not apply)
   std::uint64_t nodes = 0;
   bool passed = false;     // the side to move has no move: the value is after its pass
   bool game_over = false;  // the value is the exact final margin (in units)
   bool complete = true;    // false when stopped
 };
+
+// The pattern evaluation a search uses under these rules: `given` (or the shipped weights when
+// null) for 8x8 without holes or anti, where it was trained; nullptr elsewhere, where the linear
+// formula below stands.
+const eval::PatternEvaluator* patterns_for(const Rules& rules, const eval::PatternEvaluator* given);
+
+// ProbCut: the depth of the shallow search that stands in for one of `depth` plies, and the
+// spread (one standard deviation, in estimate units) of the deep value around the shallow one at
+// `empties`, as `reversi train --fit-probcut` measured it on WTHOR games.
+int probcut_shallow_depth(int depth);
+int probcut_sigma(int depth, int empties);
+inline constexpr int probcut_min_depth = 3;
 
 // The features the evaluation weighs, for the side to move minus the other side.
 enum EvalFeature : int {

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
+#include <cstdlib>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -105,6 +106,7 @@ class RootSearch {
         layout10_(narrow_ ? nullptr : std::make_unique<Layout<Kernel10>>(rules_)),
         table8_(tables.narrow_table.get()),
         table10_(tables.wide_table.get()),
+        patterns_(patterns_for(rules_, request.patterns)),
         start_(Clock::now()) {}
 
   SolveResult run();
@@ -133,8 +135,10 @@ class RootSearch {
   // A wide window as a series of null-window tests (MTD(f)): each test is cheap, and the
   // table carries what one test learnt into the next.
   int mtd_value(const Position& p, int alpha, int beta, Context& c, bool report, int guess) {
-    int lower = -solve_infinity;
-    int upper = solve_infinity;
+    // No margin exceeds the board, so a wipeout needs no test beyond it.
+    const int most = popcount(rules_.playable());
+    int lower = -most;
+    int upper = most;
     int g = std::clamp(guess, alpha + 1, beta - 1);
     while (lower < upper && lower < beta && upper > alpha) {
       const int b = g == lower ? g + 1 : g;
@@ -208,11 +212,11 @@ class RootSearch {
     const int n = popcount(layout.playable & ~(p | o));
     const int s = pos.supply_of_mover();
     const Supply supply = Supply::of(pos, n);
-    return with_flags(rules_.anti(), rules_.scoring(), supply.limited,
-                      [&]<bool A, bool W, bool L>() {
-                        const Engine<K, A, W, L> engine(layout, table, supply.offset, tuning_);
-                        return engine.search(p, o, alpha, beta, n, s, c);
-                      });
+    return with_flags(
+        rules_.anti(), rules_.scoring(), supply.limited, [&]<bool A, bool W, bool L>() {
+          const Engine<K, A, W, L> engine(layout, table, supply.offset, tuning_, patterns_);
+          return engine.search(p, o, alpha, beta, n, s, c);
+        });
   }
 
   // The free-centre placements: plain alpha-beta over the rules layer, symmetric moves once.
@@ -274,8 +278,11 @@ class RootSearch {
   void order_by_estimate(std::vector<RootMove>& moves, Context& c) const {
     Estimator estimator;
     for (auto& m : moves) {
-      const EstimateResult e = estimator.estimate(
-          {.rules = rules_, .root = m.child, .depth = root_estimate_depth - 1, .stop = req_.stop});
+      const EstimateResult e = estimator.estimate({.rules = rules_,
+                                                   .root = m.child,
+                                                   .depth = root_estimate_depth - 1,
+                                                   .stop = req_.stop,
+                                                   .patterns = patterns_});
       c.nodes += e.nodes;
       m.guess =
           static_cast<int>(std::lround(static_cast<double>(e.value) / estimate_units_per_disc));
@@ -315,6 +322,7 @@ class RootSearch {
   std::unique_ptr<Layout<Kernel10>> layout10_;
   Table<Bits64>* table8_;
   Table<Bits128>* table10_;
+  const eval::PatternEvaluator* patterns_;
   Clock::time_point start_;
   Tuning tuning_;
   std::mutex progress_mutex_;

@@ -22,6 +22,10 @@
 
 namespace reversi {
 
+namespace eval {
+class PatternEvaluator;
+}
+
 struct SolveProgress {
   int empties = 0;
   int alpha = -solve_infinity;  // what is known so far about the current root move
@@ -52,6 +56,9 @@ struct SolveRequest {
   std::function<void(const SolveProgress&)> on_progress;
   // Set from another thread (e.g. on Ctrl-C) to stop early; the result is then incomplete.
   const std::atomic<bool>* stop = nullptr;
+  // The learned 8x8 evaluation that orders moves at many empties; nullptr: the shipped one.
+  // Ordering changes the work, never a value.
+  const eval::PatternEvaluator* patterns = nullptr;
 };
 
 struct MoveValue {

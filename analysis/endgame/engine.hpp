@@ -25,6 +25,7 @@
 
 #include "analysis/endgame/layout.hpp"
 #include "analysis/endgame/table.hpp"
+#include "analysis/eval/pattern_eval.hpp"
 #include "core/board.hpp"
 
 namespace reversi::endgame {
@@ -77,6 +78,9 @@ struct Tuning {
   int sort_search_depth = 2;
   int sort_search_step = 3;  // one ply deeper for every this many more empties
   int sort_search_max_depth = 4;
+  // With the pattern evaluation: units taken off a move's search score per reply it leaves the
+  // opponent (corners twice), since few replies also make the subtree small.
+  int pattern_reply_weight = 200;
 };
 
 template <class K, bool Anti, bool WinnerTakesEmpties, bool Limited>
@@ -84,8 +88,15 @@ class Engine {
  public:
   using B = BitsOf<K>;
 
-  Engine(const Layout<K>& layout, Table<B>& table, int supply_offset, Tuning tuning = {})
-      : lay_(layout), table_(table), supply_offset_(supply_offset), tune_(tuning) {}
+  // `patterns`: the learned evaluation that orders moves at many empties (8x8 only), or nullptr
+  // for the built-in mobility heuristic.
+  Engine(const Layout<K>& layout, Table<B>& table, int supply_offset, Tuning tuning = {},
+         const eval::PatternEvaluator* patterns = nullptr)
+      : lay_(layout),
+        table_(table),
+        supply_offset_(supply_offset),
+        tune_(tuning),
+        patterns_(patterns) {}
 
   // The value of a position with `n` empties if inside (alpha, beta), else a fail-soft bound.
   int search(B p, B o, int alpha, int beta, int n, int s, Context& c) const {
@@ -209,6 +220,20 @@ class Engine {
     return final_score(p, o);
   }
 
+  // No margin exceeds the board: a window beyond it is answered without a search (a wipeout
+  // found, the other moves need not be proven unable to beat it).
+  bool outside_board(int alpha, int beta, int& bound) const {
+    if (alpha >= lay_.n_playable) {
+      bound = lay_.n_playable;
+      return true;
+    }
+    if (beta <= -lay_.n_playable) {
+      bound = -lay_.n_playable;
+      return true;
+    }
+    return false;
+  }
+
   // Stable discs of the side that would lose them cap the mover's score.
   bool stability_cut(B p, B o, int alpha, int& bound) const {
     const B loser = Anti ? p : o;
@@ -247,8 +272,12 @@ class Engine {
     return count;
   }
 
-  // A rough evaluation for ordering only: mobility, room for mobility, corners.
+  // An evaluation for ordering only: the learned patterns when given, else mobility, room for
+  // mobility and corners.
   int heuristic(B p, B o, B empty) const {
+    if constexpr (std::is_same_v<B, Bits64>) {
+      if (patterns_ != nullptr) return patterns_->evaluate(p, o);
+    }
     const B mine = K::legal_moves(p, o, empty);
     const B theirs = K::legal_moves(o, p, empty);
     const int mobility = popcount(mine) + popcount(mine & lay_.corners) - popcount(theirs) -
@@ -266,7 +295,7 @@ class Engine {
     if (depth == 0) return heuristic(p, o, empty);
     const B moves = K::legal_moves(p, o, empty);
     if (moves == 0) {
-      if (K::legal_moves(o, p, empty) == 0) return final_score(p, o) * 1000;
+      if (K::legal_moves(o, p, empty) == 0) return final_score(p, o) * finished_game_scale();
       return -heuristic_search(o, p, depth, -beta, -alpha, c);
     }
     int best = -solve_infinity * 1000;
@@ -285,6 +314,10 @@ class Engine {
     return best;
   }
 
+  // A finished game outranks any evaluation of the same margin's sign: the patterns are in
+  // hundredths of a disc, the heuristic in small points.
+  int finished_game_scale() const { return patterns_ != nullptr ? 100 : 1000; }
+
   static void bring_best_to(Move* list, int i, int count) {
     int best = i;
     for (int j = i + 1; j < count; ++j)
@@ -300,6 +333,7 @@ class Engine {
   // Null-window search at (alpha, alpha + 1), n > shallow_max.
   int nws(B p, B o, int alpha, int n, int s, Context& c) const {
     ++c.nodes;
+    if (int bound; outside_board(alpha, alpha + 1, bound)) return bound;
     if (n >= tune_.abort_check_min && c.check_abort()) return 0;
     const B empty = lay_.playable & ~(p | o);
     int bound;
@@ -361,8 +395,15 @@ class Engine {
     for (int i = 0; i < count; ++i) {
       Move& m = list[i];
       if (m.score >= wipeout_score) continue;
-      m.score = -heuristic_search(o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square), depth - 1,
-                                  -solve_infinity * 1000, solve_infinity * 1000, c);
+      const B np = o ^ m.flipped;
+      const B no = p ^ m.flipped ^ (B(1) << m.square);
+      m.score =
+          -heuristic_search(np, no, depth - 1, -solve_infinity * 1000, solve_infinity * 1000, c);
+      if (patterns_ != nullptr) {
+        const B replies = K::legal_moves(np, no, lay_.playable & ~(np | no));
+        m.score -=
+            tune_.pattern_reply_weight * (popcount(replies) + popcount(replies & lay_.corners));
+      }
     }
   }
 
@@ -423,6 +464,7 @@ class Engine {
   // Principal-variation search with a full window; brothers of the first move get a null window.
   int pvs(B p, B o, int alpha, int beta, int n, int s, Context& c) const {
     ++c.nodes;
+    if (int bound; outside_board(alpha, beta, bound)) return bound;
     if (c.check_abort()) return 0;
     if (n == 0) return final_score(p, o);
     const B empty = lay_.playable & ~(p | o);
@@ -477,6 +519,7 @@ class Engine {
   Table<B>& table_;
   int supply_offset_;
   Tuning tune_;
+  const eval::PatternEvaluator* patterns_;
 };
 
 }  // namespace reversi::endgame

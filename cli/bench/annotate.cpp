@@ -20,6 +20,7 @@
 #include <mutex>
 
 #include "cli/batch/record_input.hpp"
+#include "cli/bench/games.hpp"
 #include "cli/bench/modes.hpp"
 #include "cli/commands/annotate.hpp"
 #include "cli/common.hpp"
@@ -69,20 +70,6 @@ long peak_rss_mb() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   return usage.ru_maxrss / 1024;  // kilobytes on Linux
-}
-
-// The first `wanted` games of a file that replay to the end of the game.
-std::vector<records::GameRecord> complete_games(const std::string& path, int wanted) {
-  InputOptions options;
-  Input in = open_input(path, options);
-  std::vector<records::GameRecord> out;
-  while (static_cast<int>(out.size()) < wanted) {
-    auto game = in.reader->next();
-    if (!game) break;
-    const records::Validation v = records::validate(*game);
-    if (v.verdict == records::Verdict::valid && v.finished) out.push_back(std::move(game->record));
-  }
-  return out;
 }
 
 // One solver a thread, each with its own table, handed out to the games in turn.

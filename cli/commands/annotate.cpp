@@ -28,6 +28,7 @@
 #include "cli/batch/record_input.hpp"
 #include "cli/batch/writer.hpp"
 #include "cli/common.hpp"
+#include "cli/options/eval.hpp"
 #include "cli/options/rules.hpp"
 #include "cli/options/threads.hpp"
 #include "cli/output/annotate.hpp"
@@ -57,8 +58,10 @@ using Output = BatchFormat;
 struct AnnotateCommandOptions {
   RulesOptions rules;
   ThreadOptions threads;
+  EvalOptions eval;
   int exact_empties = default_exact_empties;
   int depth = default_estimate_depth;
+  int selectivity = default_selectivity;
   std::string theoretical = "when-exact";
   std::size_t hash_mb = default_annotate_hash_mb;
   std::string format = "auto";
@@ -292,6 +295,8 @@ std::uint64_t total_size(const std::vector<std::string>& files) {
 void check_ranges(const AnnotateCommandOptions& opt) {
   if (opt.exact_empties < 0 || opt.exact_empties > max_exact_empties)
     throw UsageError("--exact-empties must be between 0 and " + std::to_string(max_exact_empties));
+  if (!is_selectivity_level(opt.selectivity))
+    throw UsageError("--selectivity must be 73, 87, 95, 98, 99 or 100");
   if (opt.depth < 1 || opt.depth > max_estimate_depth)
     throw UsageError("--depth must be between 1 and " + std::to_string(max_estimate_depth));
   if (opt.hash_mb < 1) throw UsageError("--hash-mb must be at least 1");
@@ -305,12 +310,15 @@ std::optional<AnnotateCommandOptions> parse_annotate(const std::vector<std::stri
   po::options_description desc("Options");
   opt.rules.add_to(desc);
   opt.threads.add_to(desc);
+  opt.eval.add_to(desc);
   // clang-format off
   desc.add_options()
       ("exact-empties", po::value(&opt.exact_empties)->default_value(default_exact_empties),
        "solve exactly the positions with at most this many empty squares")
       ("depth", po::value(&opt.depth)->default_value(default_estimate_depth),
        "plies of the depth-limited search that estimates the other positions")
+      ("selectivity", po::value(&opt.selectivity)->default_value(default_selectivity),
+       "ProbCut confidence in percent for 8x8 estimates: 73, 87, 95, 98, 99 or 100 (full width)")
       ("theoretical", po::value(&opt.theoretical)->default_value("when-exact"),
        "WTHOR theoretical score check: when-exact (when its depth is within --exact-empties), "
        "always (solve that position if need be; slow) or never")
@@ -379,9 +387,11 @@ void configure(Run& run, const AnnotateCommandOptions& opt) {
   run.threads = opt.threads.resolved();
   run.analysis.exact_empties = opt.exact_empties;
   run.analysis.estimate_depth = opt.depth;
+  run.analysis.estimate_selectivity = opt.selectivity;
+  run.analysis.patterns = opt.eval.load();
   run.analysis.solver_threads = run.threads;
   run.analysis.theoretical = chosen_check(opt.theoretical);
-  run.settings = AnnotateSettings{opt.exact_empties, opt.depth};
+  run.settings = AnnotateSettings{opt.exact_empties, opt.depth, opt.selectivity};
 }
 
 }  // namespace

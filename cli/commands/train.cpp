@@ -7,9 +7,11 @@
 #include <iostream>
 
 #include "analysis/eval/pattern_eval.hpp"
+#include "analysis/eval/probcut_fit.hpp"
 #include "analysis/eval/training.hpp"
 #include "cli/batch/record_input.hpp"
 #include "cli/common.hpp"
+#include "cli/options/eval.hpp"
 #include "cli/subcommands.hpp"
 #include "core/game.hpp"
 
@@ -24,6 +26,10 @@ struct TrainOptions {
   std::string holdout = "WTH_2019.wtb";
   std::string output;
   eval::TrainRequest request;
+  // --fit-probcut: measure ProbCut's margins instead of training, on one game in this many.
+  int fit_probcut_every = 0;
+  int threads = 2;
+  EvalOptions eval;
 };
 
 struct LoadedSamples {
@@ -111,14 +117,75 @@ bool parse_train(const std::vector<std::string>& args, TrainOptions& o) {
   po::options_description desc("Options");
   desc.add_options()("wthor", po::value(&o.folder)->required(), "folder of WTHOR .wtb files")(
       "holdout", po::value(&o.holdout)->default_value(o.holdout),
-      "file name kept out of training, for validation")(
-      "output,o", po::value(&o.output)->required(), "weights file to write")(
+      "file name kept out of training, for validation")("output,o", po::value(&o.output),
+                                                        "weights file to write")(
       "iterations", po::value(&o.request.iterations)->default_value(o.request.iterations),
       "conjugate-gradient steps per phase")(
       "ridge", po::value(&o.request.ridge)->default_value(o.request.ridge),
-      "penalty on the size of each weight");
+      "penalty on the size of each weight")(
+      "fit-probcut", po::value(&o.fit_probcut_every),
+      "instead of training: fit ProbCut's margins on one training game in N, print the table")(
+      "threads", po::value(&o.threads)->default_value(o.threads), "--fit-probcut: threads");
+  o.eval.add_to(desc);
   po::variables_map vm;
-  return parse_options("train", "--wthor DIR -o FILE [OPTIONS]", desc, args, vm);
+  if (!parse_options("train", "--wthor DIR (-o FILE | --fit-probcut N) [OPTIONS]", desc, args, vm))
+    return false;
+  if (o.fit_probcut_every == 0 && o.output.empty())
+    throw UsageError("give -o FILE (the weights to write) or --fit-probcut N");
+  if (o.fit_probcut_every < 0 || o.threads < 1)
+    throw UsageError("--fit-probcut and --threads must be positive");
+  return true;
+}
+
+// Positions of one training game in `every`: every fourth position with a move and 11 to 58
+// empties, so that the bands of empties are evenly filled.
+std::vector<Position> probcut_positions(const TrainOptions& o) {
+  std::vector<Position> out;
+  long game_number = 0;
+  const Rules rules(8);
+  for (const auto& file : wthor_files(o.folder)) {
+    if (fs::path(file).filename() == o.holdout) continue;
+    InputOptions options;
+    Input input = open_input(file, options);
+    while (auto game = input.reader->next()) {
+      if (game->error || game_number++ % o.fit_probcut_every != 0) continue;
+      const auto& rec = game->record;
+      const Replay r = replay(rec.rules, rec.start, rec.moves);
+      if (!r.ok()) continue;
+      const std::vector<Position> all = r.positions(rules);
+      for (std::size_t k = 0; k < all.size(); k += 4)
+        if (rules.empties(all[k]) >= 11 && rules.empties(all[k]) <= 58 &&
+            rules.legal_moves(all[k]) != 0)
+          out.push_back(all[k]);
+    }
+  }
+  return out;
+}
+
+// The fit as the C++ table analysis/estimate.cpp holds, with the sample counts beside it.
+int run_fit_probcut(const TrainOptions& o) {
+  const std::vector<Position> positions = probcut_positions(o);
+  eval::ProbCutFitRequest request;
+  request.threads = o.threads;
+  request.patterns = o.eval.load();
+  const auto start = std::chrono::steady_clock::now();
+  const eval::ProbCutFit fit = eval::fit_probcut(positions, request);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf(
+      "ProbCut fit: %zu positions, %llu nodes, %.1f s; sigma in units per depth %d-%d, "
+      "bands of %d empties\n",
+      positions.size(), static_cast<unsigned long long>(fit.nodes), seconds, request.min_depth,
+      request.max_depth, request.band_empties);
+  for (std::size_t d = 0; d < fit.sigma.size(); ++d) {
+    std::printf("    {{");
+    for (std::size_t b = 0; b < fit.sigma[d].size(); ++b)
+      std::printf("%s%4d", b == 0 ? " " : ", ", fit.sigma[d][b]);
+    std::printf(" }},  // depth %zu, positions:", d + static_cast<std::size_t>(request.min_depth));
+    for (const std::size_t n : fit.count[d]) std::printf(" %zu", n);
+    std::printf("\n");
+  }
+  return exit_ok;
 }
 
 // The samples of every WTHOR file in the folder, the hold-out file's kept for validation.
@@ -155,6 +222,7 @@ void print_written(const TrainOptions& o, const eval::TrainResult& result, doubl
 int run_train(const std::vector<std::string>& args) {
   TrainOptions o;
   if (!parse_train(args, o)) return exit_ok;
+  if (o.fit_probcut_every > 0) return run_fit_probcut(o);
   const auto start = std::chrono::steady_clock::now();
   const LoadedSamples data = load_samples(o);
   print_loaded(data);

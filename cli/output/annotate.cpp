@@ -51,11 +51,9 @@ json exact_json(const Geometry& g, const ExactValues& e, bool pass) {
 }
 
 json estimate_json(const Geometry& g, const EstimatedValues& e, bool pass) {
-  return {{"value", discs(e.value)},
-          {"played", discs(e.played)},
-          {"best", best_json(g, e.best, pass)},
-          {"loss", discs(e.loss())},
-          {"depth", e.depth}};
+  return {
+      {"value", discs(e.value)}, {"played", discs(e.played)}, {"best", best_json(g, e.best, pass)},
+      {"loss", discs(e.loss())}, {"depth", e.depth},          {"selectivity", e.selectivity}};
 }
 
 json move_json(const Geometry& g, const MoveAnnotation& m) {
@@ -79,7 +77,8 @@ json end_json(const Geometry& g, const EndAnnotation& e) {
   if (e.estimate)
     j["estimate"] = {{"value", discs(e.estimate->value)},
                      {"best", best_json(g, e.estimate->best, pass)},
-                     {"depth", e.estimate->depth}};
+                     {"depth", e.estimate->depth},
+                     {"selectivity", e.estimate->selectivity}};
   return j;
 }
 
@@ -140,7 +139,8 @@ json conventions_json(const Rules& rules, const AnnotateSettings& s) {
           {"exact_unit", "discs"},
           {"estimate_unit", "estimated discs"},
           {"exact_empties", s.exact_empties},
-          {"estimate_depth", s.estimate_depth}};
+          {"estimate_depth", s.estimate_depth},
+          {"estimate_selectivity", s.estimate_selectivity}};
 }
 
 // ---------------------------------------------------------------- text
@@ -317,6 +317,11 @@ json invalid_game_json(const records::ParsedGame& game, const records::Validatio
   return game_json(game, v);
 }
 
+// How selective the estimates are, when they are: " (ProbCut 87%)".
+std::string selectivity_text(int confidence) {
+  return confidence < full_width ? " (ProbCut " + std::to_string(confidence) + "%)" : "";
+}
+
 std::string annotated_game_text(const records::ParsedGame& game, const records::Validation& v,
                                 const Annotation& a, const AnnotateSettings& settings) {
   const records::GameRecord& r = game.record;
@@ -329,7 +334,8 @@ std::string annotated_game_text(const records::ParsedGame& game, const records::
          "\n";
   out += "  values for the mover in discs (" + scoring_name(rules.scoring()) +
          " scoring): exact with at most " + std::to_string(settings.exact_empties) +
-         " empties, ~estimates at depth " + std::to_string(settings.estimate_depth) + "\n";
+         " empties, ~estimates at depth " + std::to_string(settings.estimate_depth) +
+         selectivity_text(settings.estimate_selectivity) + "\n";
   out += table_header();
   for (const auto& m : a.moves) out += move_row(g, m);
   if (a.end) {

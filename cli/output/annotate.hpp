@@ -15,6 +15,7 @@ namespace reversi::cli {
 struct AnnotateSettings {
   int exact_empties = default_exact_empties;
   int estimate_depth = default_estimate_depth;
+  int estimate_selectivity = default_selectivity;
 };
 
 // The game object of `validate --json` (source, rules, start, moves, metadata, status, replay)

@@ -364,10 +364,13 @@ TEST_CASE("A stop flag ends a long search early, marked incomplete, with only pr
   std::atomic<bool> stop{false};
   SolveRequest r = request(rules, p);
   r.stop = &stop;
-  int reports = 0;
+  std::atomic<int> reports{0};
   r.on_progress = [&](const SolveProgress&) { ++reports; };
   std::thread stopper([&] {
+    // Stops once progress has been reported (a loaded machine may delay the first report).
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    for (int waited = 0; reports == 0 && waited < 200; ++waited)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
     stop = true;
   });
   const SolveResult got = solve(r, 4);

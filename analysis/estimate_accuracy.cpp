@@ -1,0 +1,132 @@
+#include "analysis/estimate_accuracy.hpp"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+#include "core/game.hpp"
+
+namespace reversi {
+
+namespace {
+
+// One comparison: the estimate and the reference, in discs, for the mover.
+struct Pair {
+  double estimate = 0;
+  double reference = 0;
+  std::uint64_t nodes = 0;
+  std::uint64_t reference_nodes = 0;
+};
+
+int outcome(double discs) {
+  const long rounded = std::lround(discs);
+  return rounded > 0 ? 1 : rounded < 0 ? -1 : 0;
+}
+
+double to_discs(int units) {
+  return static_cast<double>(units) / estimate_units_per_disc;
+}
+
+// The first position of the game with `empties` empty squares where the mover has a move.
+std::optional<Position> position_at(const Rules& rules, const std::vector<Position>& positions,
+                                    int empties) {
+  for (const Position& p : positions)
+    if (rules.empties(p) == empties && rules.legal_moves(p) != 0) return p;
+  return std::nullopt;
+}
+
+std::optional<Pair> compare(const records::GameRecord& game, const std::vector<Position>& positions,
+                            int empties, const AccuracyRequest& req, Estimator& estimator) {
+  const Rules& rules = game.rules;
+  const std::optional<Position> p = position_at(rules, positions, empties);
+  if (!p) return std::nullopt;
+  const bool theoretical =
+      game.meta.wthor && game.meta.wthor->depth == empties && game.meta.wthor->depth > 0;
+  EstimateRequest er{.rules = rules,
+                     .root = *p,
+                     .depth = req.depth,
+                     .selectivity = req.selectivity,
+                     .stop = req.stop,
+                     .patterns = req.patterns};
+  const EstimateResult e = estimator.estimate(er);
+  Pair out;
+  out.estimate = to_discs(e.value);
+  out.nodes = e.nodes;
+  if (theoretical) {
+    const int dark = 2 * game.meta.wthor->theoretical_score - rules.geometry().cells();
+    out.reference = p->to_move == Color::dark ? dark : -dark;
+  } else {
+    er.depth = req.reference_depth;
+    er.selectivity = full_width;
+    const EstimateResult r = estimator.estimate(er);
+    out.reference = to_discs(r.value);
+    out.reference_nodes = r.nodes;
+  }
+  return out;
+}
+
+AccuracyPoint summarise(int empties, bool theoretical, const std::vector<Pair>& pairs) {
+  AccuracyPoint a;
+  a.empties = empties;
+  a.against_theoretical = theoretical;
+  a.positions = pairs.size();
+  if (pairs.empty()) return a;
+  std::vector<double> errors;
+  int wrong = 0;
+  for (const Pair& x : pairs) {
+    errors.push_back(std::abs(x.estimate - x.reference));
+    if (outcome(x.estimate) != outcome(x.reference)) ++wrong;
+    a.nodes += x.nodes;
+    a.reference_nodes += x.reference_nodes;
+  }
+  double sum = 0;
+  for (double e : errors) sum += e;
+  a.mean_error = sum / static_cast<double>(errors.size());
+  std::sort(errors.begin(), errors.end());
+  const std::size_t mid = errors.size() / 2;
+  a.median_error = errors.size() % 2 == 1 ? errors[mid] : (errors[mid - 1] + errors[mid]) / 2;
+  a.wrong_winner = static_cast<double>(wrong) / static_cast<double>(pairs.size());
+  return a;
+}
+
+}  // namespace
+
+std::vector<AccuracyPoint> measure_accuracy(const std::vector<records::GameRecord>& games,
+                                            const AccuracyRequest& request) {
+  const std::size_t points = request.empties.size();
+  // Per game and point: filled in parallel, summarised in game order, so threads do not matter.
+  std::vector<std::vector<std::optional<Pair>>> found(games.size(),
+                                                      std::vector<std::optional<Pair>>(points));
+  tbb::enumerable_thread_specific<Estimator> estimators;
+  tbb::task_arena arena(std::max(1, request.threads));
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, games.size(), [&](std::size_t g) {
+      const records::GameRecord& game = games[g];
+      const Replay r = replay(game.rules, game.start, game.moves);
+      if (!r.ok()) return;
+      const std::vector<Position> positions = r.positions(game.rules);
+      Estimator& estimator = estimators.local();
+      for (std::size_t k = 0; k < points; ++k)
+        found[g][k] = compare(game, positions, request.empties[k], request, estimator);
+    });
+  });
+  std::vector<AccuracyPoint> out;
+  for (std::size_t k = 0; k < points; ++k) {
+    std::vector<Pair> pairs;
+    bool theoretical = false;
+    for (std::size_t g = 0; g < games.size(); ++g) {
+      if (!found[g][k]) continue;
+      pairs.push_back(*found[g][k]);
+      const auto& w = games[g].meta.wthor;
+      theoretical = theoretical || (w && w->depth == request.empties[k]);
+    }
+    out.push_back(summarise(request.empties[k], theoretical, pairs));
+  }
+  return out;
+}
+
+}  // namespace reversi

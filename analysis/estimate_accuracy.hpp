@@ -1,0 +1,41 @@
+// How far the estimates are from the truth, on real games: at the WTHOR theoretical depth against
+// the stored perfect-play score, elsewhere against a deeper search of the same evaluation.
+// Pure: games in, figures out; the bench prints them.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "analysis/estimate.hpp"
+#include "core/records/record.hpp"
+
+namespace reversi {
+
+struct AccuracyRequest {
+  std::vector<int> empties = {24, 30, 36, 44};  // where to compare, in empty squares
+  int depth = default_estimate_depth;           // the estimate under test
+  int selectivity = default_selectivity;
+  int reference_depth = 12;  // the reference where no theoretical score exists
+  int threads = 1;           // games in parallel; the figures do not depend on it
+  const eval::PatternEvaluator* patterns = nullptr;
+  const std::atomic<bool>* stop = nullptr;
+};
+
+struct AccuracyPoint {
+  int empties = 0;
+  bool against_theoretical = false;  // else against the reference search
+  std::size_t positions = 0;
+  double mean_error = 0;    // mean absolute error, discs
+  double median_error = 0;  // discs
+  double wrong_winner = 0;  // share of positions whose predicted outcome differs, 0..1
+  std::uint64_t nodes = 0;  // of the estimates under test
+  std::uint64_t reference_nodes = 0;
+};
+
+// Compares at each requested number of empties, on the positions the games reach there with the
+// mover having a move. Games without a WTHOR theoretical score are skipped at its depth.
+std::vector<AccuracyPoint> measure_accuracy(const std::vector<records::GameRecord>& games,
+                                            const AccuracyRequest& request);
+
+}  // namespace reversi

@@ -1,0 +1,108 @@
+// reversi bench eval: how close the estimates are to the truth on real games (see
+// analysis/estimate_accuracy.hpp): at the WTHOR theoretical depth against the stored perfect-play
+// score, at other depths of the game against a deeper search.
+#include "cli/options/eval.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <sstream>
+
+#include "analysis/estimate_accuracy.hpp"
+#include "cli/bench/games.hpp"
+#include "cli/bench/modes.hpp"
+#include "cli/common.hpp"
+#include "cli/output/solve.hpp"
+
+namespace reversi::cli {
+
+namespace {
+
+struct EvalBenchOptions {
+  std::string file;
+  std::string empties = "24,30,36,44";
+  int games = 100000;
+  int threads = 2;
+  AccuracyRequest request;
+  EvalOptions eval;
+};
+
+std::vector<int> parse_empties(const std::string& text) {
+  std::vector<int> out;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    try {
+      const int e = std::stoi(item);
+      if (e < 1 || e > 60) throw UsageError("--empties: " + item + " is not between 1 and 60");
+      out.push_back(e);
+    } catch (const std::logic_error&) {
+      throw UsageError("--empties: '" + item + "' is not a number");
+    }
+  }
+  if (out.empty()) throw UsageError("--empties: give at least one number");
+  return out;
+}
+
+bool parse_eval_bench(const std::vector<std::string>& args, EvalBenchOptions& opt) {
+  po::options_description desc("Options");
+  // clang-format off
+  desc.add_options()
+      ("file", po::value(&opt.file), "a WTHOR file whose games are compared (required), e.g. WTH_2019.wtb")
+      ("games", po::value(&opt.games)->default_value(opt.games), "at most this many complete games")
+      ("empties", po::value(&opt.empties)->default_value(opt.empties), "where to compare, in empty squares")
+      ("depth", po::value(&opt.request.depth)->default_value(opt.request.depth), "the estimate's depth (annotate's default)")
+      ("reference-depth", po::value(&opt.request.reference_depth)->default_value(opt.request.reference_depth),
+       "the reference search's depth where no theoretical score exists")
+      ("selectivity", po::value(&opt.request.selectivity)->default_value(opt.request.selectivity),
+       "the estimate's ProbCut confidence (100: full width)")
+      ("threads", po::value(&opt.threads)->default_value(opt.threads), "games in parallel");
+  // clang-format on
+  opt.eval.add_to(desc);
+  po::variables_map vm;
+  if (!parse_options("bench eval", "--file WTHOR_FILE [OPTIONS]", desc, args, vm)) return false;
+  if (opt.file.empty()) throw UsageError("give --file WTHOR_FILE");
+  if (opt.threads < 1) throw UsageError("--threads must be at least 1");
+  if (!is_selectivity_level(opt.request.selectivity))
+    throw UsageError("--selectivity must be 73, 87, 95, 98, 99 or 100");
+  if (opt.request.depth < 1 || opt.request.depth > max_estimate_depth ||
+      opt.request.reference_depth < 1 || opt.request.reference_depth > max_estimate_depth)
+    throw UsageError("--depth and --reference-depth must be between 1 and " +
+                     std::to_string(max_estimate_depth));
+  opt.request.empties = parse_empties(opt.empties);
+  opt.request.threads = opt.threads;
+  return true;
+}
+
+}  // namespace
+
+int run_bench_eval(const std::vector<std::string>& args) {
+  EvalBenchOptions opt;
+  if (!parse_eval_bench(args, opt)) return exit_ok;
+  opt.request.patterns = opt.eval.load();
+  const auto games = complete_games(opt.file, opt.games);
+  InterruptGuard interrupt;
+  opt.request.stop = interrupt.flag();
+  std::printf(
+      "estimate accuracy: %zu complete games of %s, estimate depth %d selectivity %d%%, %d "
+      "thread%s\n",
+      games.size(), opt.file.c_str(), opt.request.depth, opt.request.selectivity, opt.threads,
+      opt.threads > 1 ? "s" : "");
+  const auto start = std::chrono::steady_clock::now();
+  const std::vector<AccuracyPoint> points = measure_accuracy(games, opt.request);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (interrupt.interrupted()) return exit_interrupted;
+  std::printf("empties  against            positions  mean error  median  wrong winner  nodes\n");
+  for (const AccuracyPoint& a : points) {
+    const std::string against = a.against_theoretical
+                                    ? "WTHOR theoretical"
+                                    : "depth " + std::to_string(opt.request.reference_depth);
+    std::printf("%7d  %-17s  %9zu  %10.2f  %6.2f  %11.1f%%  %s\n", a.empties, against.c_str(),
+                a.positions, a.mean_error, a.median_error, 100.0 * a.wrong_winner,
+                grouped(a.nodes).c_str());
+  }
+  std::printf("%.1f s\n", seconds);
+  return exit_ok;
+}
+
+}  // namespace reversi::cli

@@ -1,0 +1,27 @@
+// The evaluation option group: which learned pattern weights the searches use.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "cli/common.hpp"
+
+namespace reversi::eval {
+class PatternEvaluator;
+}
+
+namespace reversi::cli {
+
+// --weights
+struct EvalOptions {
+  std::string weights;  // empty: the weights built into the binary
+  void add_to(po::options_description& desc);
+  // The evaluator, checked before any work starts: a bad file (or corrupt built-in weights)
+  // throws eval::WeightsError, which the command reports in one line with exit status 2.
+  const eval::PatternEvaluator* load() const;
+
+ private:
+  mutable std::shared_ptr<const eval::PatternEvaluator> loaded_;  // loaded once
+};
+
+}  // namespace reversi::cli
