@@ -21,28 +21,28 @@
 namespace reversi::cli::happens_before {
 
 #ifdef REVERSI_TSAN_ANNOTATIONS
-inline void release(const void* marker) {
-  __tsan_release(const_cast<void*>(marker));  // NOLINT(cppcoreguidelines-pro-type-const-cast)
+inline void release(void* marker) {
+  __tsan_release(marker);
 }
-inline void acquire(const void* marker) {
-  __tsan_acquire(const_cast<void*>(marker));  // NOLINT(cppcoreguidelines-pro-type-const-cast)
+inline void acquire(void* marker) {
+  __tsan_acquire(marker);
 }
 #else
-inline void release(const void* /*marker*/) {}
-inline void acquire(const void* /*marker*/) {}
+inline void release(void* /*marker*/) {}
+inline void acquire(void* /*marker*/) {}
 #endif
 
 // For the length of one call of a pipeline stage: starts after `after` was released, and releases
 // `before` when it ends, destructors included.
 class Span {
  public:
-  Span(const void* after, const void* before) : before_(before) { acquire(after); }
+  Span(void* after, void* before) : before_(before) { acquire(after); }
   ~Span() { release(before_); }
   Span(const Span&) = delete;
   Span& operator=(const Span&) = delete;
 
  private:
-  const void* before_;
+  void* before_;
 };
 
 }  // namespace reversi::cli::happens_before
