@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli/batch/happens_before.hpp"
 #include "cli/batch/record_input.hpp"
 
 namespace reversi::cli {
@@ -33,30 +34,49 @@ void for_each_input(const std::string& command, const std::vector<std::string>& 
                     const std::function<bool()>& stop, const std::function<void(Input&)>& each);
 
 // The ordered pipeline over one input. `read()` gives the next item (null: the input is done);
-// `work(Item&)` runs in parallel; `write(Item&)` runs in input order.
+// `work(Item&)` runs in parallel; `write(Item&)` runs in input order. Each stage call is told to
+// ThreadSanitizer as libtbb orders it: after the caller's start, after the previous call of the
+// same serial stage, after the stage before it on the same item, and before the return.
 template <class Item, class Read, class Work, class Write>
 void ordered_pipeline(int threads, std::size_t tokens_per_thread, Read read, Work work,
                       Write write) {
+  using happens_before::Span;
+  struct Markers {
+    char start, reader, writer, end;
+  } order{};
+  happens_before::release(&order.start);
   tbb::task_arena arena(threads);
   arena.execute([&] {
     tbb::parallel_pipeline(
         static_cast<std::size_t>(threads) * tokens_per_thread,
         tbb::make_filter<void, Item*>(tbb::filter_mode::serial_in_order,
                                       [&](tbb::flow_control& fc) -> Item* {
+                                        const Span call(&order.start, &order.end);
+                                        const Span serial(&order.reader, &order.reader);
                                         std::unique_ptr<Item> item = read();
-                                        if (!item) fc.stop();
+                                        if (!item) {
+                                          fc.stop();
+                                          return nullptr;
+                                        }
+                                        happens_before::release(item.get());
                                         return item.release();
                                       }) &
             tbb::make_filter<Item*, Item*>(tbb::filter_mode::parallel,
                                            [&](Item* item) {
+                                             const Span call(&order.start, &order.end);
+                                             const Span handed(item, item);
                                              work(*item);
                                              return item;
                                            }) &
             tbb::make_filter<Item*, void>(tbb::filter_mode::serial_in_order, [&](Item* item) {
+              const Span call(&order.start, &order.end);
+              const Span serial(&order.writer, &order.writer);
+              happens_before::acquire(item);
               const std::unique_ptr<Item> owned(item);
               write(*item);
             }));
   });
+  happens_before::acquire(&order.end);
 }
 
 }  // namespace reversi::cli

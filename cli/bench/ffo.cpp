@@ -1,7 +1,9 @@
 // reversi bench ffo: the FFO endgame suite, time and nodes per position, on one thread and on
 // more.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <random>
@@ -88,27 +90,89 @@ std::optional<FfoOptions> parse_ffo(const std::vector<std::string>& args) {
   return o;
 }
 
-// One position's figures: a JSON row, or a text line printed now.
-void print_position(const Rules& rules, const SuiteResult& s, const FfoOptions& o,
-                    nlohmann::json& rows) {
+// One position's figures.
+struct FfoRow {
+  int number = 0;
+  std::string best;  // the first best move, "-" when none
+  SolveResult result;
+  std::string problem;  // "" when the value agrees with the suite's
+};
+
+// One pass over the suite at one thread count.
+struct FfoRun {
+  int threads = 1;
+  std::vector<FfoRow> rows;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  bool finished = true;  // false after Ctrl-C
+};
+
+FfoRow row_of(const Rules& rules, const SuiteResult& s) {
   const SolveResult& r = s.result;
-  const std::string best =
-      r.best_moves.empty() ? std::string("-") : rules.geometry().name(r.best_moves.front());
-  if (o.json) {
-    rows.push_back({{"number", s.entry.number},
-                    {"best", best},
-                    {"value", r.value},
-                    {"nodes", r.nodes},
-                    {"seconds", r.seconds},
-                    {"ok", s.problem.empty()}});
-    return;
-  }
+  return {s.entry.number,
+          r.best_moves.empty() ? std::string("-") : rules.geometry().name(r.best_moves.front()), r,
+          s.problem};
+}
+
+// Solves the suite on `threads` threads; `on_row` (may be empty) gets each row as it is solved.
+FfoRun run_suite(Solver& solver, const std::vector<ObfPosition>& suite, const FfoOptions& o,
+                 int threads, const InterruptGuard& interrupt,
+                 const std::function<void(const FfoRow&)>& on_row) {
+  FfoRun run;
+  run.threads = threads;
+  SolveRequest base;
+  base.rules = Rules(8);
+  base.threads = threads;
+  base.wld = o.wld;
+  base.want_pv = false;
+  run.finished = solve_suite(solver, suite, base, false, interrupt, [&](const SuiteResult& s) {
+    if (interrupt.interrupted()) return;
+    run.rows.push_back(row_of(base.rules, s));
+    run.nodes += s.result.nodes;
+    run.seconds += s.result.seconds;
+    if (on_row) on_row(run.rows.back());
+  });
+  return run;
+}
+
+void print_header_text(const FfoOptions& o, int threads) {
+  std::cout << "FFO " << o.first << "-" << o.last << ", " << threads << " thread"
+            << (threads > 1 ? "s" : "") << (o.wld ? ", win/draw/loss" : "") << "\n";
+}
+
+void print_row_text(const FfoRow& row, bool wld) {
+  const SolveResult& r = row.result;
   char line[160];
-  std::snprintf(line, sizeof line, "#%-3d %-3s %4s %14s nodes %9.3f s %8s n/s  %s", s.entry.number,
-                best.c_str(), value_text(r, o.wld).c_str(), grouped(r.nodes).c_str(), r.seconds,
+  std::snprintf(line, sizeof line, "#%-3d %-3s %4s %14s nodes %9.3f s %8s n/s  %s", row.number,
+                row.best.c_str(), value_text(r, wld).c_str(), grouped(r.nodes).c_str(), r.seconds,
                 rate(r.nodes, r.seconds).c_str(),
-                s.problem.empty() ? "ok" : ("WRONG: " + s.problem).c_str());
+                row.problem.empty() ? "ok" : ("WRONG: " + row.problem).c_str());
   std::cout << line << std::endl;
+}
+
+void print_total_text(const FfoRun& run) {
+  std::cout << "total " << grouped(run.nodes) << " nodes, " << run.seconds << " s, "
+            << rate(run.nodes, run.seconds) << " nodes/s\n";
+}
+
+nlohmann::json run_json(const FfoRun& run) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const FfoRow& row : run.rows)
+    rows.push_back({{"number", row.number},
+                    {"best", row.best},
+                    {"value", row.result.value},
+                    {"nodes", row.result.nodes},
+                    {"seconds", row.result.seconds},
+                    {"ok", row.problem.empty()}});
+  return {{"threads", run.threads},
+          {"positions", rows},
+          {"nodes", run.nodes},
+          {"seconds", run.seconds}};
+}
+
+int wrong_count(const FfoRun& run) {
+  return static_cast<int>(
+      std::ranges::count_if(run.rows, [](const FfoRow& row) { return !row.problem.empty(); }));
 }
 
 }  // namespace
@@ -117,9 +181,8 @@ int run_bench_ffo(const std::vector<std::string>& args) {
   const auto parsed = parse_ffo(args);
   if (!parsed) return exit_ok;
   const FfoOptions& o = *parsed;
-  const Rules rules(8);
   const auto thread_counts = parse_thread_list(o.threads_text);
-  const auto suite = load_ffo(o.dir, o.first, o.last, rules);
+  const auto suite = load_ffo(o.dir, o.first, o.last, Rules(8));
   if (suite.empty())
     throw UsageError("no FFO position numbered " + std::to_string(o.first) + "-" +
                      std::to_string(o.last) + " in " + o.dir);
@@ -128,32 +191,16 @@ int run_bench_ffo(const std::vector<std::string>& args) {
   int wrong = 0;
   nlohmann::json runs = nlohmann::json::array();
   for (int threads : thread_counts) {
-    std::uint64_t nodes = 0;
-    double seconds = 0;
-    nlohmann::json rows = nlohmann::json::array();
-    if (!o.json)
-      std::cout << "FFO " << o.first << "-" << o.last << ", " << threads << " thread"
-                << (threads > 1 ? "s" : "") << (o.wld ? ", win/draw/loss" : "") << "\n";
-    SolveRequest base;
-    base.rules = rules;
-    base.threads = threads;
-    base.wld = o.wld;
-    base.want_pv = false;
-    const bool finished =
-        solve_suite(solver, suite, base, false, interrupt, [&](const SuiteResult& s) {
-          if (interrupt.interrupted()) return;
-          if (!s.problem.empty()) ++wrong;
-          nodes += s.result.nodes;
-          seconds += s.result.seconds;
-          print_position(rules, s, o, rows);
-        });
-    if (!finished) return exit_interrupted;
+    if (!o.json) print_header_text(o, threads);
+    std::function<void(const FfoRow&)> on_row;
+    if (!o.json) on_row = [&](const FfoRow& row) { print_row_text(row, o.wld); };
+    const FfoRun run = run_suite(solver, suite, o, threads, interrupt, on_row);
+    if (!run.finished) return exit_interrupted;
+    wrong += wrong_count(run);
     if (o.json) {
-      runs.push_back(
-          {{"threads", threads}, {"positions", rows}, {"nodes", nodes}, {"seconds", seconds}});
+      runs.push_back(run_json(run));
     } else {
-      std::cout << "total " << grouped(nodes) << " nodes, " << seconds << " s, "
-                << rate(nodes, seconds) << " nodes/s\n";
+      print_total_text(run);
     }
   }
   if (o.json) std::cout << nlohmann::json{{"runs", runs}, {"wrong", wrong}}.dump(2) << "\n";

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "cli/batch/counts.hpp"
 #include "cli/batch/record_input.hpp"
 #include "cli/bench/modes.hpp"
 #include "cli/common.hpp"
@@ -28,11 +29,7 @@ struct LoadedFile {
   std::unique_ptr<records::WthorNames> names;
 };
 
-struct Pass {
-  long games = 0;
-  long moves = 0;
-  long invalid = 0;
-  long unfinished = 0;
+struct Pass : GameCounts {
   double seconds = 0;      // wall clock
   double cpu_seconds = 0;  // this process's processor time: what a busy machine does not inflate
 };

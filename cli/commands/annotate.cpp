@@ -86,7 +86,6 @@ struct Slot {
 
 // The figures the benchmarks read, and what only the summary needs.
 struct Totals : AnnotateFigures {
-  long unfinished = 0;
   UnreadableList unreadable;
   std::string last_place;  // the last game written, for an interrupted run's message
 };

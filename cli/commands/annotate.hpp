@@ -4,14 +4,13 @@
 #include <string>
 #include <vector>
 
+#include "cli/batch/counts.hpp"
+
 namespace reversi::cli {
 
 // What one run of annotate got through.
-struct AnnotateFigures {
-  long games = 0;
+struct AnnotateFigures : GameCounts {
   long annotated = 0;
-  long invalid = 0;
-  long moves = 0;
   long exact_moves = 0;
   long theoretical_checked = 0;
   long theoretical_differing = 0;

@@ -2,6 +2,7 @@
 #include "analysis/perft.hpp"
 
 #include <chrono>
+#include <functional>
 #include <iostream>
 
 #include "cli/common.hpp"
@@ -46,18 +47,58 @@ std::string progress_text(const PerftProgress& p) {
          " leaves so far";
 }
 
-// One depth's count: a JSON row, or a text line printed now.
-void print_count(int depth, std::uint64_t leaves, double seconds, bool json, nlohmann::json& rows) {
-  const double rate = seconds > 0 ? static_cast<double>(leaves) / seconds : 0.0;
-  if (json) {
-    rows.push_back(
-        {{"depth", depth}, {"leaves", leaves}, {"seconds", seconds}, {"leaves_per_second", rate}});
-  } else {
-    char line[160];
-    std::snprintf(line, sizeof line, "ply %2d  %20llu  %9.3f s  %8.1f M leaves/s\n", depth,
-                  static_cast<unsigned long long>(leaves), seconds, rate / 1e6);
-    std::cout << line;
+// One depth's count and how long it took.
+struct PerftRow {
+  int depth = 0;
+  std::uint64_t leaves = 0;
+  double seconds = 0;
+  double rate() const { return seconds > 0 ? static_cast<double>(leaves) / seconds : 0.0; }
+};
+
+void print_row_text(const PerftRow& row) {
+  char line[160];
+  std::snprintf(line, sizeof line, "ply %2d  %20llu  %9.3f s  %8.1f M leaves/s\n", row.depth,
+                static_cast<unsigned long long>(row.leaves), row.seconds, row.rate() / 1e6);
+  std::cout << line;
+}
+
+void print_json(const Rules& rules, PerftConvention convention, int threads,
+                const std::vector<PerftRow>& rows) {
+  nlohmann::json counts = nlohmann::json::array();
+  double total_seconds = 0;
+  for (const PerftRow& row : rows) {
+    counts.push_back({{"depth", row.depth},
+                      {"leaves", row.leaves},
+                      {"seconds", row.seconds},
+                      {"leaves_per_second", row.rate()}});
+    total_seconds += row.seconds;
   }
+  const nlohmann::json j = {{"rules", rules_json(rules)},
+                            {"convention", convention_name(convention)},
+                            {"threads", threads},
+                            {"counts", counts},
+                            {"seconds", total_seconds}};
+  std::cout << j.dump(2) << "\n";
+}
+
+// Counts every depth from `first` to `request.depth`, the progress on `progress`; `on_row` (may
+// be empty) gets each row as soon as it is counted, so a long --by-ply run shows them as they come.
+std::vector<PerftRow> count_depths(PerftRequest request, int first, ProgressLine& progress,
+                                   const std::function<void(const PerftRow&)>& on_row) {
+  std::vector<PerftRow> rows;
+  const int last = request.depth;
+  request.on_progress = [&](const PerftProgress& p) { progress.update(progress_text(p)); };
+  for (int d = first; d <= last; ++d) {
+    request.depth = d;
+    const auto start = std::chrono::steady_clock::now();
+    const PerftResult result = perft(request);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    progress.clear();
+    rows.push_back({d, result.leaves, seconds});
+    if (on_row) on_row(rows.back());
+  }
+  return rows;
 }
 
 // Reads the options into `opt` and `vm`; false after --help.
@@ -98,43 +139,24 @@ int run_perft(const std::vector<std::string>& args) {
     std::cerr << "reversi perft: --moves: " << describe_error(*chosen.error) << "\n";
     return exit_bad_input;
   }
-  const Position root = chosen.position;
 
   const int threads = opt.threads.resolved();
-  ProgressLine progress;
-  nlohmann::json rows = nlohmann::json::array();
   if (!opt.json) {
     std::cout << "perft " << rules.describe() << ", convention " << convention_text(convention)
               << ", " << threads << " thread" << (threads == 1 ? "" : "s") << "\n";
   }
-  const int first = opt.by_ply ? 1 : opt.depth;
-  double total_seconds = 0;
-  for (int d = first; d <= opt.depth; ++d) {
-    PerftRequest request{.rules = rules,
-                         .root = root,
-                         .depth = d,
-                         .convention = convention,
-                         .threads = threads,
-                         .hash_mb = opt.hash_mb,
-                         .on_progress = {},
-                         .stop = nullptr};
-    request.on_progress = [&](const PerftProgress& p) { progress.update(progress_text(p)); };
-    const auto start = std::chrono::steady_clock::now();
-    const PerftResult result = perft(request);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    total_seconds += seconds;
-    progress.clear();
-    print_count(d, result.leaves, seconds, opt.json, rows);
-  }
-  if (opt.json) {
-    nlohmann::json j = {{"rules", rules_json(rules)},
-                        {"convention", convention_name(convention)},
-                        {"threads", threads},
-                        {"counts", rows},
-                        {"seconds", total_seconds}};
-    std::cout << j.dump(2) << "\n";
-  }
+  const PerftRequest request{.rules = rules,
+                             .root = chosen.position,
+                             .depth = opt.depth,
+                             .convention = convention,
+                             .threads = threads,
+                             .hash_mb = opt.hash_mb,
+                             .on_progress = {},
+                             .stop = nullptr};
+  ProgressLine progress;
+  const auto rows = count_depths(request, opt.by_ply ? 1 : opt.depth, progress,
+                                 opt.json ? nullptr : print_row_text);
+  if (opt.json) print_json(rules, convention, threads, rows);
   return exit_ok;
 }
 

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/batch/counts.hpp"
 #include "cli/batch/pipeline.hpp"
 #include "cli/batch/record_input.hpp"
 #include "cli/batch/writer.hpp"
@@ -39,12 +40,8 @@ struct ValidateOptions {
   std::vector<std::string> files;
 };
 
-struct Totals {
-  long games = 0;
+struct Totals : GameCounts {
   long valid = 0;
-  long invalid = 0;
-  long unfinished = 0;
-  long moves = 0;
   UnreadableList unreadable;
 };
 

@@ -138,76 +138,103 @@ std::string invalid_reason(const json& game) {
   return s + e.value("reason", std::string("no reason given"));
 }
 
+namespace {
+
+// "tournament, date, place, name": the metadata shown under the players, those given.
+std::string metadata_line(const json& meta) {
+  std::string line;
+  for (const char* key : {"tournament", "date", "place", "name"}) {
+    const std::string v = meta.value(key, std::string());
+    if (!v.empty()) line += (line.empty() ? "" : ", ") + v;
+  }
+  return line;
+}
+
+// A move's values as the page reads them: kind (0 none, 1 exact, 2 estimate), value, played,
+// loss, best moves.
+void append_values(json& row, const json& m) {
+  const json* values = nullptr;
+  int kind = 0;
+  if (m.contains("exact")) {
+    values = &m["exact"];
+    kind = 1;
+  } else if (m.contains("estimate")) {
+    values = &m["estimate"];
+    kind = 2;
+  }
+  row.push_back(kind);
+  if (values == nullptr) {
+    row.insert(row.end(), {0, 0, 0, ""});
+    return;
+  }
+  row.push_back(need(*values, "value", "a move's values"));
+  row.push_back(need(*values, "played", "a move's values"));
+  row.push_back(need(*values, "loss", "a move's values"));
+  row.push_back(joined(need(*values, "best", "a move's values")));
+}
+
+// One move as an array: move, side, flipped, dark and light discs, legal moves, the values
+// (append_values), number.
+json compact_move(const json& m) {
+  const json& discs = need(m, "discs", "a move");
+  json row = json::array({need(m, "move", "a move"), side_index(need(m, "side", "a move")),
+                          joined(need(m, "flipped", "a move")), need(discs, "dark", "discs"),
+                          need(discs, "light", "discs"), joined(need(m, "legal", "a move"))});
+  append_values(row, m);
+  row.push_back(need(m, "number", "a move"));
+  return row;
+}
+
+// "dark wins 40-24", "draw 32-32" or "unfinished, 20-25".
+std::string result_text(const json& result) {
+  const json& discs = need(result, "discs", "the result");
+  const std::string score = std::to_string(need(discs, "dark", "the result").get<int>()) + "-" +
+                            std::to_string(need(discs, "light", "the result").get<int>());
+  if (!need(result, "finished", "the result").get<bool>()) return "unfinished, " + score;
+  const std::string w = need(result, "winner", "the result").get<std::string>();
+  return (w == "draw" ? std::string("draw") : w + " wins") + " " + score;
+}
+
+// Who is to move after the last move, when the replay says.
+void add_end_to_move(json& g, const json& game) {
+  if (game.contains("replay") && game["replay"].contains("final") &&
+      game["replay"]["final"].contains("to_move"))
+    g["endTm"] = side_index(game["replay"]["final"]["to_move"]);
+}
+
+json compact_game_unchecked(const json& game) {
+  const json& a = need(game, "annotation", "the game object");
+  const json& rules = need(game, "rules", "the game object");
+  const json& start = need(game, "start", "the game object");
+  const json& meta = game.contains("metadata") ? game["metadata"] : json::object();
+  json g;
+  g["place"] = game_place(game);
+  g["black"] = meta.value("black", std::string());
+  g["white"] = meta.value("white", std::string());
+  g["meta"] = metadata_line(meta);
+  g["size"] = need(rules, "size", "rules");
+  g["rules"] = rules_text(rules);
+  g["start"] = need(start, "rows", "start");
+  g["tm"] = side_index(need(start, "to_move", "start"));
+  g["status"] = need(game, "status", "the game object");
+  json moves = json::array();
+  for (const auto& m : need(a, "moves", "the annotation")) moves.push_back(compact_move(m));
+  g["m"] = moves;
+  if (a.contains("end")) g["endLegal"] = joined(need(a["end"], "legal", "the end"));
+  add_end_to_move(g, game);
+  const json& result = need(a, "result", "the annotation");
+  g["result"] = result;
+  g["resultText"] = result_text(result);
+  g["sum"] = need(a, "summary", "the annotation");
+  g["conv"] = need(a, "conventions", "the annotation");
+  return g;
+}
+
+}  // namespace
+
 json compact_game(const json& game) {
   try {
-    const json& a = need(game, "annotation", "the game object");
-    const json& rules = need(game, "rules", "the game object");
-    const json& start = need(game, "start", "the game object");
-    const json& meta = game.contains("metadata") ? game["metadata"] : json::object();
-    json g;
-    g["place"] = game_place(game);
-    g["black"] = meta.value("black", std::string());
-    g["white"] = meta.value("white", std::string());
-    std::string extra;
-    for (const char* key : {"tournament", "date", "place", "name"}) {
-      const std::string v = meta.value(key, std::string());
-      if (!v.empty()) extra += (extra.empty() ? "" : ", ") + v;
-    }
-    g["meta"] = extra;
-    g["size"] = need(rules, "size", "rules");
-    g["rules"] = rules_text(rules);
-    g["start"] = need(start, "rows", "start");
-    g["tm"] = side_index(need(start, "to_move", "start"));
-    g["status"] = need(game, "status", "the game object");
-    json moves = json::array();
-    for (const auto& m : need(a, "moves", "the annotation")) {
-      const json& discs = need(m, "discs", "a move");
-      json row = json::array({need(m, "move", "a move"), side_index(need(m, "side", "a move")),
-                              joined(need(m, "flipped", "a move")), need(discs, "dark", "discs"),
-                              need(discs, "light", "discs"), joined(need(m, "legal", "a move"))});
-      const json* values = nullptr;
-      int kind = 0;
-      if (m.contains("exact")) {
-        values = &m["exact"];
-        kind = 1;
-      } else if (m.contains("estimate")) {
-        values = &m["estimate"];
-        kind = 2;
-      }
-      row.push_back(kind);
-      if (values != nullptr) {
-        row.push_back(need(*values, "value", "a move's values"));
-        row.push_back(need(*values, "played", "a move's values"));
-        row.push_back(need(*values, "loss", "a move's values"));
-        row.push_back(joined(need(*values, "best", "a move's values")));
-      } else {
-        row.insert(row.end(), {0, 0, 0, ""});
-      }
-      row.push_back(need(m, "number", "a move"));
-      moves.push_back(row);
-    }
-    g["m"] = moves;
-    if (a.contains("end")) g["endLegal"] = joined(need(a["end"], "legal", "the end"));
-    if (game.contains("replay") && game["replay"].contains("final") &&
-        game["replay"]["final"].contains("to_move"))
-      g["endTm"] = side_index(game["replay"]["final"]["to_move"]);
-    const json& result = need(a, "result", "the annotation");
-    const json& discs = need(result, "discs", "the result");
-    g["result"] = result;
-    const int dark = need(discs, "dark", "the result").get<int>();
-    const int light = need(discs, "light", "the result").get<int>();
-    std::string text;
-    if (need(result, "finished", "the result").get<bool>()) {
-      const std::string w = need(result, "winner", "the result").get<std::string>();
-      text = (w == "draw" ? std::string("draw") : w + " wins") + " " + std::to_string(dark) + "-" +
-             std::to_string(light);
-    } else {
-      text = "unfinished, " + std::to_string(dark) + "-" + std::to_string(light);
-    }
-    g["resultText"] = text;
-    g["sum"] = need(a, "summary", "the annotation");
-    g["conv"] = need(a, "conventions", "the annotation");
-    return g;
+    return compact_game_unchecked(game);
   } catch (const json::exception& e) {
     // nlohmann's messages start with "[json.exception.type_error.302] ".
     std::string what = e.what();

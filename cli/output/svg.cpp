@@ -55,92 +55,139 @@ std::string status_text(const Rules& rules, const Position& p) {
   return color_name(p.to_move) + " to move";
 }
 
-// One board with its top-left corner (coordinates included) at (x0, y0).
-void board(Writer& w, const Rules& rules, const SvgBoard& b, int x0, int y0) {
+// Where a board's squares start: its top-left corner, inside the coordinates.
+struct Origin {
+  int x = 0;
+  int y = 0;
+};
+
+// The letters above the board and the numbers left of it.
+void coordinates(Writer& w, int n, Origin o) {
+  for (int c = 0; c < n; ++c)
+    text_line(w, o.x + c * cell + cell / 2.0, o.y - 8, "middle", 13, "coord",
+              std::string(1, static_cast<char>('a' + c)));
+  for (int r = 0; r < n; ++r)
+    text_line(w, o.x - 7, o.y + r * cell + cell / 2.0 + 5, "end", 13, "coord",
+              std::to_string(r + 1));
+}
+
+// The green field, its grid lines, and the four dots of the printed boards where the board has
+// them (6x6 and up).
+void field(Writer& w, int n, Origin o) {
+  w << "<rect x=\"" << o.x << "\" y=\"" << o.y << "\" width=\"" << n * cell << "\" height=\""
+    << n * cell << "\" fill=\"" << board_fill << "\" stroke=\"" << line_colour
+    << "\" stroke-width=\"2\"/>\n";
+  for (int i = 1; i < n; ++i) {
+    w << "<line x1=\"" << o.x + i * cell << "\" y1=\"" << o.y << "\" x2=\"" << o.x + i * cell
+      << "\" y2=\"" << o.y + n * cell << "\" stroke=\"" << line_colour << "\"/>\n";
+    w << "<line x1=\"" << o.x << "\" y1=\"" << o.y + i * cell << "\" x2=\"" << o.x + n * cell
+      << "\" y2=\"" << o.y + i * cell << "\" stroke=\"" << line_colour << "\"/>\n";
+  }
+  if (n < 6) return;
+  const int k = n == 10 ? 3 : 2;
+  for (int r : {k, n - k})
+    for (int c : {k, n - k})
+      w << "<circle cx=\"" << o.x + c * cell << "\" cy=\"" << o.y + r * cell << "\" r=\"3\" fill=\""
+        << line_colour << "\"/>\n";
+}
+
+// One square of the board: its name, its top-left corner and its centre.
+struct Cell {
+  Square sq = no_square;
+  std::string name;
+  int x = 0;
+  int y = 0;
+  double cx() const { return x + cell / 2.0; }
+  double cy() const { return y + cell / 2.0; }
+};
+
+void hole(Writer& w, const Cell& c) {
+  w << "<rect class=\"hole\" data-square=\"" << c.name << "\" x=\"" << c.x + 1 << "\" y=\""
+    << c.y + 1 << "\" width=\"" << cell - 2 << "\" height=\"" << cell - 2
+    << "\" fill=\"url(#hole)\" stroke=\"#000\"/>\n";
+}
+
+// A disc, with the last-move marker and its label (moved up to leave the marker room).
+void disc(Writer& w, const SvgBoard& b, const Cell& c, bool is_dark) {
+  w << "<circle class=\"disc " << (is_dark ? "dark" : "light") << "\" data-square=\"" << c.name
+    << "\" cx=\"" << num(c.cx()) << "\" cy=\"" << num(c.cy()) << "\" r=\"" << disc_r << "\" fill=\""
+    << (is_dark ? "#111" : "#fff") << "\" stroke=\"#000\" stroke-width=\""
+    << (is_dark ? "1" : "1.5") << "\"/>\n";
+  const char* ink = is_dark ? "#fff" : "#000";
+  const bool last = c.sq == b.last_move;
+  if (last)
+    w << "<rect class=\"last\" data-square=\"" << c.name << "\" x=\""
+      << num(c.cx() - last_side / 2.0) << "\" y=\"" << num(c.cy() - last_side / 2.0)
+      << "\" width=\"" << last_side << "\" height=\"" << last_side << "\" fill=\"" << ink
+      << "\"/>\n";
+  const auto label = b.labels.find(c.sq);
+  if (label == b.labels.end()) return;
+  if (last)
+    text_line(w, c.cx(), c.cy() - 7, "middle", 10, "label", label->second, ink);
+  else
+    text_line(w, c.cx(), c.cy() + 5, "middle", 14, "label", label->second, ink);
+}
+
+void legal_ring(Writer& w, const Cell& c) {
+  w << "<circle class=\"legal\" data-square=\"" << c.name << "\" cx=\"" << num(c.cx()) << "\" cy=\""
+    << num(c.cy()) << "\" r=\"" << legal_r
+    << "\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\"/>\n";
+}
+
+// Every square's content: a hole, a disc, or a legal move's ring; then its number if asked.
+void squares(Writer& w, const Rules& rules, const SvgBoard& b, Origin o) {
   const Geometry& g = rules.geometry();
-  const int n = g.size();
   const Position& p = b.position;
   const Bits dark = p.discs(Color::dark);
   const Bits light = p.discs(Color::light);
   const Bits legal = b.mark_legal && !rules.game_over(p) ? rules.legal_moves(p) : Bits{0};
+  const int n = g.size();
+  for (int r = 0; r < n; ++r) {
+    for (int col = 0; col < n; ++col) {
+      const Square sq = g.square(r, col);
+      const Bits bit_sq = bit<Bits>(sq);
+      const Cell c{sq, g.name(sq), o.x + col * cell, o.y + r * cell};
+      if (rules.holes() & bit_sq)
+        hole(w, c);
+      else if ((dark | light) & bit_sq)
+        disc(w, b, c, (dark & bit_sq) != 0);
+      else if (legal & bit_sq)
+        legal_ring(w, c);
+      if (b.numbers && !(rules.holes() & bit_sq))
+        text_line(w, c.x + 3, c.y + 10, "start", 9, "number", std::to_string(g.number(sq)),
+                  (dark & bit_sq) ? "#fff" : "#000");
+    }
+  }
+}
+
+// Counts and status below the board: a small outlined disc of each colour with its number.
+void footer(Writer& w, const Rules& rules, const Position& p, Origin o) {
+  const int n = rules.size();
+  const Tally t = rules.tally(p);
+  const int fy = o.y + n * cell + 22;
+  w << "<circle cx=\"" << o.x + 8 << "\" cy=\"" << fy - 5 << "\" r=\"7\" fill=\"#111\" "
+    << "stroke=\"#000\"/>\n";
+  text_line(w, o.x + 20, fy, "start", 14, "count dark", std::to_string(t.dark));
+  w << "<circle cx=\"" << o.x + 58 << "\" cy=\"" << fy - 5 << "\" r=\"7\" fill=\"#fff\" "
+    << "stroke=\"#000\" stroke-width=\"1.5\"/>\n";
+  text_line(w, o.x + 70, fy, "start", 14, "count light", std::to_string(t.light));
+  text_line(w, o.x + n * cell, fy, "end", 13, "status", status_text(rules, p));
+}
+
+// One board with its top-left corner (coordinates included) at (x0, y0).
+void board(Writer& w, const Rules& rules, const SvgBoard& b, int x0, int y0) {
+  const int n = rules.size();
   int y = y0;
   if (!b.caption.empty()) {
     text_line(w, x0 + margin + n * cell / 2.0, y + 17, "middle", 14, "caption", b.caption);
     y += caption_h;
   }
-  const int bx = x0 + margin;
-  const int by = y + margin;
+  const Origin o{x0 + margin, y + margin};
   w << "<g class=\"board\" data-size=\"" << n << "\">\n";
-  for (int c = 0; c < n; ++c)
-    text_line(w, bx + c * cell + cell / 2.0, by - 8, "middle", 13, "coord",
-              std::string(1, static_cast<char>('a' + c)));
-  for (int r = 0; r < n; ++r)
-    text_line(w, bx - 7, by + r * cell + cell / 2.0 + 5, "end", 13, "coord", std::to_string(r + 1));
-  w << "<rect x=\"" << bx << "\" y=\"" << by << "\" width=\"" << n * cell << "\" height=\""
-    << n * cell << "\" fill=\"" << board_fill << "\" stroke=\"" << line_colour
-    << "\" stroke-width=\"2\"/>\n";
-  for (int i = 1; i < n; ++i) {
-    w << "<line x1=\"" << bx + i * cell << "\" y1=\"" << by << "\" x2=\"" << bx + i * cell
-      << "\" y2=\"" << by + n * cell << "\" stroke=\"" << line_colour << "\"/>\n";
-    w << "<line x1=\"" << bx << "\" y1=\"" << by + i * cell << "\" x2=\"" << bx + n * cell
-      << "\" y2=\"" << by + i * cell << "\" stroke=\"" << line_colour << "\"/>\n";
-  }
-  // The four dots of the printed boards, where the board has them (6x6 and up).
-  if (n >= 6) {
-    const int k = n == 10 ? 3 : 2;
-    for (int r : {k, n - k})
-      for (int c : {k, n - k})
-        w << "<circle cx=\"" << bx + c * cell << "\" cy=\"" << by + r * cell << "\" r=\"3\" fill=\""
-          << line_colour << "\"/>\n";
-  }
-  for (int r = 0; r < n; ++r) {
-    for (int c = 0; c < n; ++c) {
-      const Square sq = g.square(r, c);
-      const Bits bit_sq = bit<Bits>(sq);
-      const int x = bx + c * cell;
-      const int yy = by + r * cell;
-      const double cx = x + cell / 2.0;
-      const double cy = yy + cell / 2.0;
-      const std::string name = g.name(sq);
-      if (rules.holes() & bit_sq) {
-        w << "<rect class=\"hole\" data-square=\"" << name << "\" x=\"" << x + 1 << "\" y=\""
-          << yy + 1 << "\" width=\"" << cell - 2 << "\" height=\"" << cell - 2
-          << "\" fill=\"url(#hole)\" stroke=\"#000\"/>\n";
-      } else if ((dark | light) & bit_sq) {
-        const bool is_dark = (dark & bit_sq) != 0;
-        w << "<circle class=\"disc " << (is_dark ? "dark" : "light") << "\" data-square=\"" << name
-          << "\" cx=\"" << num(cx) << "\" cy=\"" << num(cy) << "\" r=\"" << disc_r << "\" fill=\""
-          << (is_dark ? "#111" : "#fff") << "\" stroke=\"#000\" stroke-width=\""
-          << (is_dark ? "1" : "1.5") << "\"/>\n";
-        const char* ink = is_dark ? "#fff" : "#000";
-        if (sq == b.last_move)
-          w << "<rect class=\"last\" data-square=\"" << name << "\" x=\""
-            << num(cx - last_side / 2.0) << "\" y=\"" << num(cy - last_side / 2.0) << "\" width=\""
-            << last_side << "\" height=\"" << last_side << "\" fill=\"" << ink << "\"/>\n";
-        if (auto it = b.labels.find(sq); it != b.labels.end() && sq != b.last_move)
-          text_line(w, cx, cy + 5, "middle", 14, "label", it->second, ink);
-        else if (it != b.labels.end())
-          text_line(w, cx, cy - 7, "middle", 10, "label", it->second, ink);
-      } else if (legal & bit_sq) {
-        w << "<circle class=\"legal\" data-square=\"" << name << "\" cx=\"" << num(cx) << "\" cy=\""
-          << num(cy) << "\" r=\"" << legal_r
-          << "\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\"/>\n";
-      }
-      if (b.numbers && !(rules.holes() & bit_sq))
-        text_line(w, x + 3, yy + 10, "start", 9, "number", std::to_string(g.number(sq)),
-                  (dark & bit_sq) ? "#fff" : "#000");
-    }
-  }
-  // Counts and status: a small outlined disc of each colour with its number.
-  const Tally t = rules.tally(p);
-  const int fy = by + n * cell + 22;
-  w << "<circle cx=\"" << bx + 8 << "\" cy=\"" << fy - 5 << "\" r=\"7\" fill=\"#111\" "
-    << "stroke=\"#000\"/>\n";
-  text_line(w, bx + 20, fy, "start", 14, "count dark", std::to_string(t.dark));
-  w << "<circle cx=\"" << bx + 58 << "\" cy=\"" << fy - 5 << "\" r=\"7\" fill=\"#fff\" "
-    << "stroke=\"#000\" stroke-width=\"1.5\"/>\n";
-  text_line(w, bx + 70, fy, "start", 14, "count light", std::to_string(t.light));
-  text_line(w, bx + n * cell, fy, "end", 13, "status", status_text(rules, p));
+  coordinates(w, n, o);
+  field(w, n, o);
+  squares(w, rules, b, o);
+  footer(w, rules, b.position, o);
   w << "</g>\n";
 }
 
