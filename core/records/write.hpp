@@ -71,8 +71,9 @@ std::optional<WthorInfo> parse_ggf_wthor(std::string_view text);
 class WthorNameTable {
  public:
   WthorNameTable(std::vector<std::string> names, std::size_t record_bytes);
-  // The id for `name`: `preferred` when that slot holds the name or is free (an unnamed game
-  // keeps its number), else the first slot holding it, else a new slot at the end.
+  // The id for `name`: `preferred` when that slot holds the name or is free, else the first
+  // slot holding it, else a new slot at the end. An empty name keeps `preferred` (or takes 0)
+  // and adds nothing.
   int id_for(const std::string& name, std::optional<int> preferred);
   const std::vector<std::string>& names() const { return names_; }
   bool changed() const { return changed_; }

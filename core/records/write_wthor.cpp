@@ -97,10 +97,12 @@ WthorNameTable::WthorNameTable(std::vector<std::string> names, std::size_t recor
     : names_(std::move(names)), record_bytes_(record_bytes) {}
 
 int WthorNameTable::id_for(const std::string& name, std::optional<int> preferred) {
+  // WTHOR has no "unknown" number: a game without the name keeps its number, or takes 0.
+  if (name.empty()) return preferred.value_or(0);
   const std::string fitted = wthor_fit_name(name, record_bytes_);
   if (preferred && *preferred >= 0) {
     const auto slot = static_cast<std::size_t>(*preferred);
-    if (slot < names_.size() && (names_[slot] == fitted || name.empty())) return *preferred;
+    if (slot < names_.size() && names_[slot] == fitted) return *preferred;
     if (slot >= names_.size() || names_[slot].empty()) {
       if (slot >= names_.size()) names_.resize(slot + 1);
       names_[slot] = fitted;
