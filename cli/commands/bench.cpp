@@ -11,13 +11,14 @@ namespace {
 
 void print_bench_help() {
   std::cout
-      << "Usage: reversi bench [signature|ffo|perft|records|puzzle|annotate] [OPTIONS]\n\n"
+      << "Usage: reversi bench [signature|ffo|perft|records|puzzle|annotate|convert] [OPTIONS]\n\n"
          "  signature  node counts of a fixed set of solves on one thread (default)\n"
          "  ffo        the FFO endgame suite: time and nodes per position per thread count\n"
          "  perft      perft speed (see 'reversi bench perft --help')\n"
          "  records    record parsing speed (see 'reversi bench records --help')\n"
          "  puzzle     the 8x8 wipeout count within 11 moves on 1 and 2 threads\n"
-         "  annotate   WTHOR theoretical scores at 24 empties; whole-database annotate speed\n";
+         "  annotate   WTHOR theoretical scores at 24 empties; whole-database annotate speed\n"
+         "  convert    convert speed: record files to GGF (or --to FORMAT) in memory\n";
 }
 
 }  // namespace
@@ -38,12 +39,13 @@ int run_bench(const std::vector<std::string>& args) {
   if (mode == "records") return run_bench_records(rest);
   if (mode == "puzzle") return run_bench_puzzle(rest);
   if (mode == "annotate") return run_bench_annotate(rest);
+  if (mode == "convert") return run_bench_convert(rest);
   if (mode == "help") {
     print_bench_help();
     return exit_ok;
   }
   throw UsageError("unknown bench mode '" + mode +
-                   "' (signature, ffo, perft, records, puzzle, annotate)");
+                   "' (signature, ffo, perft, records, puzzle, annotate, convert)");
 }
 
 }  // namespace reversi::cli

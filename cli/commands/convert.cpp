@@ -102,8 +102,9 @@ class WthorOutput {
             records::wthor_tournament_bytes),
         output_(output) {}
 
-  records::WriteResult game(const ParsedGame& g) {
-    auto written = records::write_wthor_game(g.record, records::WthorIds{&players_, &tournaments_});
+  records::WriteResult game(const ParsedGame& g, const Replay& replay) {
+    auto written =
+        records::write_wthor_game(g.record, replay, records::WthorIds{&players_, &tournaments_});
     if (!written.ok()) return written;
     if (games_ == 0) {
       year_ = records::record_year(g.record).value_or(0);
@@ -179,7 +180,7 @@ class ConvertWriter {
   // The game's text, or the reason it was refused.
   records::WriteResult take(const Slot& s) {
     if (!s.converted.written.ok() || target_ != Format::wthor) return s.converted.written;
-    return wthor_->game(s.game);
+    return wthor_->game(s.game, s.converted.replay);
   }
 
   void write(const Slot& s, const std::string& text) {
@@ -294,7 +295,7 @@ Totals convert_all(const ConvertOptions& opt) {
                          }
                          ++totals.refused;
                          std::fflush(out.stream());
-                         ConvertedGame shown{s.converted.validation, result};
+                         ConvertedGame shown{s.converted.validation, {}, result};
                          std::cerr << "reversi convert: " << place_of(s.game.record.source) << ": "
                                    << refusal_text(shown, style.target) << "\n";
                        });

@@ -9,7 +9,8 @@ using records::Format;
 
 ConvertedGame convert_game(const records::ParsedGame& game, const ConvertStyle& style) {
   ConvertedGame out;
-  out.validation = records::validate(game);
+  out.validation = records::validate(game, {}, out.replay);
+  const Replay& replay = out.replay;
   if (out.validation.verdict == records::Verdict::invalid) {
     out.written.refusal = "invalid: " + describe_error(*out.validation.error);
     return out;
@@ -17,16 +18,16 @@ ConvertedGame convert_game(const records::ParsedGame& game, const ConvertStyle& 
   const auto& record = game.record;
   switch (style.target) {
     case Format::moves:
-      out.written = records::write_move_list(record, style.moves);
+      out.written = records::write_move_list(record, replay, style.moves);
       break;
     case Format::ggf:
-      out.written = records::write_ggf(record);
+      out.written = records::write_ggf(record, replay);
       break;
     case Format::obf:
-      out.written = records::write_obf_lines(record, style.positions);
+      out.written = records::write_obf_lines(record, replay, style.positions);
       break;
     case Format::board:
-      out.written = records::write_board_lines(record, style.positions);
+      out.written = records::write_board_lines(record, replay, style.positions);
       break;
     case Format::json:
       out.written.text = json_record::dump_json(json_record::record_json(record));

@@ -20,6 +20,7 @@ struct ConvertStyle {
 // in input order by write_wthor_game), its text. Safe to call from several threads.
 struct ConvertedGame {
   records::Validation validation;
+  Replay replay;
   records::WriteResult written;
 };
 ConvertedGame convert_game(const records::ParsedGame& game, const ConvertStyle& style);

@@ -39,17 +39,23 @@ struct MoveListStyle {
 // Refused: holes and start positions other than the rules' initial one (a move list states
 // neither).
 WriteResult write_move_list(const GameRecord& record, const MoveListStyle& style);
+// Each writer also takes the record's replay when the caller has it (validate keeps it).
+WriteResult write_move_list(const GameRecord& record, const Replay& replay,
+                            const MoveListStyle& style);
 
 // ---------------------------------------------------------------- positions
 
 // The positions a record reaches: its start for a position-only record (OBF, board strings),
 // else the position after its last move; with `every_move`, the position before each move played
 // (passes skipped) instead.
-std::vector<Position> record_positions(const GameRecord& record, bool every_move);
+std::vector<Position> record_positions(const GameRecord& record, const Replay& replay,
+                                       bool every_move);
 // "XO-...- X" (board) or "XO-...- X;" with the record's "; MOVE:+score" entries when the position
 // is the record's start (OBF). Refused: holes (a cell cannot show one).
 WriteResult write_board_lines(const GameRecord& record, bool every_move);
 WriteResult write_obf_lines(const GameRecord& record, bool every_move);
+WriteResult write_board_lines(const GameRecord& record, const Replay& replay, bool every_move);
+WriteResult write_obf_lines(const GameRecord& record, const Replay& replay, bool every_move);
 
 // ---------------------------------------------------------------- GGF
 
@@ -59,6 +65,7 @@ WriteResult write_obf_lines(const GameRecord& record, bool every_move);
 // game comes back unchanged. Refused: holes, the free-centre start and count scoring, which GGF
 // cannot state.
 WriteResult write_ggf(const GameRecord& record);
+WriteResult write_ggf(const GameRecord& record, const Replay& replay);
 // "2 (;...;)(;...;)": an archive line of games already written.
 std::string ggf_archive_line(const std::vector<std::string>& games);
 // WT[tournament black white score theoretical depth] back into numbers.
@@ -103,6 +110,7 @@ struct WthorIds {
 // (the final score standing in for the theoretical one). Refused: boards other than 8x8, a start
 // other than the standard one, holes, anti-reversi and count scoring.
 WriteResult write_wthor_game(const GameRecord& record, const WthorIds& ids);
+WriteResult write_wthor_game(const GameRecord& record, const Replay& replay, const WthorIds& ids);
 // The year a record was played, from its date ("1977", "2003.12.15_12:33", "2000-4-16 ..."):
 // four leading digits.
 std::optional<int> record_year(const GameRecord& record);

@@ -12,15 +12,21 @@ namespace {
 
 constexpr std::string_view inferred_pass = "PA";
 constexpr int wthor_fields = 6;
+constexpr std::size_t ggf_bytes_hint = 1024;  // a whole 8x8 game with its header
 
-// A bracketed value: ']' and '\' escaped with a backslash.
-void property(std::string& out, std::string_view name, std::string_view value) {
-  out += name;
-  out += '[';
+// ']' and '\' escaped with a backslash.
+void append_escaped(std::string& out, std::string_view value) {
   for (char c : value) {
     if (c == ']' || c == '\\') out += '\\';
     out += c;
   }
+}
+
+// A bracketed value.
+void property(std::string& out, std::string_view name, std::string_view value) {
+  out += name;
+  out += '[';
+  append_escaped(out, value);
   out += ']';
 }
 
@@ -82,23 +88,48 @@ std::string wthor_value(const WthorInfo& w) {
          std::to_string(w.theoretical_score) + " " + std::to_string(w.depth);
 }
 
-// The square as written when it names the same square (its case kept), else its name.
-std::string move_value(const GameRecord& record, const PlayedMove& m) {
+// The square's name ("d3", "j10") into `out`, without allocating: this runs for every move.
+std::size_t square_name(const Geometry& g, Square sq, char (&out)[4]) {
+  const int row = g.row(sq) + 1;
+  out[0] = static_cast<char>('a' + g.col(sq));
+  if (row < 10) {
+    out[1] = static_cast<char>('0' + row);
+    return 2;
+  }
+  out[1] = '1';
+  out[2] = static_cast<char>('0' + row - 10);
+  return 3;
+}
+
+bool same_ignoring_case(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t k = 0; k < a.size(); ++k)
+    if ((a[k] | 0x20) != (b[k] | 0x20)) return false;
+  return true;
+}
+
+// B[square/note] or W[...]: the square as written when it names the same square (its case
+// kept), else its name; passes as written, or PA when inferred.
+void append_move(std::string& out, const GameRecord& record, const PlayedMove& m) {
   const WrittenMove* written =
       m.written_index > 0 ? &record.moves[static_cast<std::size_t>(m.written_index - 1)] : nullptr;
-  std::string value;
+  out += m.side == Color::dark ? "B[" : "W[";
   if (m.is_pass()) {
-    value = written != nullptr ? written->text : std::string(inferred_pass);
+    append_escaped(out, written != nullptr ? std::string_view(written->text) : inferred_pass);
   } else {
-    const auto& g = record.rules.geometry();
-    value = g.name(m.square);
-    if (written != nullptr && lower(written->text) == value) value = written->text;
+    char name[4];
+    const std::string_view plain(name, square_name(record.rules.geometry(), m.square, name));
+    const bool keep = written != nullptr && same_ignoring_case(written->text, plain);
+    out += keep ? std::string_view(written->text) : plain;
   }
   if (written != nullptr && !record.move_notes.empty()) {
     const std::string& note = record.move_notes[static_cast<std::size_t>(m.written_index - 1)];
-    if (!note.empty()) value += "/" + note;
+    if (!note.empty()) {
+      out += '/';
+      append_escaped(out, note);
+    }
   }
-  return value;
+  out += ']';
 }
 
 std::optional<std::string> refusal(const GameRecord& record) {
@@ -115,13 +146,19 @@ std::optional<std::string> refusal(const GameRecord& record) {
 
 WriteResult write_ggf(const GameRecord& record) {
   if (auto r = refusal(record)) return WriteResult{{}, std::move(r)};
-  const Replay r = replay_record(record);
+  return write_ggf(record, replay_record(record));
+}
+
+WriteResult write_ggf(const GameRecord& record, const Replay& r) {
+  if (auto reason = refusal(record)) return WriteResult{{}, std::move(reason)};
   if (!r.ok())
     return WriteResult{{},
                        "move " + std::to_string(r.error->error.move_number) +
                            " does not replay: " + r.error->error.reason};
   const auto& m = record.meta;
-  std::string out = "(;";
+  std::string out;
+  out.reserve(ggf_bytes_hint);
+  out += "(;";
   property(out, "GM", "Othello");
   optional_property(out, "PC", m.place);
   optional_property(out, "EV", m.tournament);
@@ -141,8 +178,7 @@ WriteResult write_ggf(const GameRecord& record) {
     property(out, "RE", margin_text(record.rules.value(r.final_position, Color::dark)));
   }
   property(out, "BO", board_value(record));
-  for (const auto& move : r.moves)
-    property(out, move.side == Color::dark ? "B" : "W", move_value(record, move));
+  for (const auto& move : r.moves) append_move(out, record, move);
   out += ";)";
   return WriteResult{std::move(out), std::nullopt};
 }

@@ -43,11 +43,14 @@ Replay replay_record(const GameRecord& record) {
 }
 
 WriteResult write_move_list(const GameRecord& record, const MoveListStyle& style) {
-  if (auto r = holes_refusal(record, "a move list")) return refused(*r);
+  return write_move_list(record, replay_record(record), style);
+}
+
+WriteResult write_move_list(const GameRecord& record, const Replay& r, const MoveListStyle& style) {
+  if (auto refusal = holes_refusal(record, "a move list")) return refused(*refusal);
   if (record.start != record.rules.initial())
     return refused("a move list cannot hold a start other than the initial position");
   if (record.position_only) return refused("a position is not a game: it has no moves to list");
-  const Replay r = replay_record(record);
   if (auto e = replay_refusal(r)) return refused(*e);
   const auto& g = record.rules.geometry();
   WriteResult out;
@@ -63,9 +66,8 @@ WriteResult write_move_list(const GameRecord& record, const MoveListStyle& style
   return out;
 }
 
-std::vector<Position> record_positions(const GameRecord& record, bool every_move) {
+std::vector<Position> record_positions(const GameRecord& record, const Replay& r, bool every_move) {
   if (record.position_only) return {record.start};
-  const Replay r = replay_record(record);
   const std::vector<Position> all = r.positions(record.rules);
   if (!every_move) return {all.back()};
   std::vector<Position> out;
@@ -76,14 +78,14 @@ std::vector<Position> record_positions(const GameRecord& record, bool every_move
 
 namespace {
 
-WriteResult write_positions(const GameRecord& record, bool every_move, bool obf) {
-  if (auto r = holes_refusal(record, obf ? "OBF" : "a board string")) return refused(*r);
+WriteResult write_positions(const GameRecord& record, const Replay& r, bool every_move, bool obf) {
+  if (auto refusal = holes_refusal(record, obf ? "OBF" : "a board string"))
+    return refused(*refusal);
   if (!record.position_only) {
-    const Replay r = replay_record(record);
     if (auto e = replay_refusal(r)) return refused(*e);
   }
   WriteResult out;
-  const auto positions = record_positions(record, every_move);
+  const auto positions = record_positions(record, r, every_move);
   for (std::size_t k = 0; k < positions.size(); ++k) {
     if (k > 0) out.text += '\n';
     out.text += board_string(positions[k], record.rules);
@@ -99,11 +101,19 @@ WriteResult write_positions(const GameRecord& record, bool every_move, bool obf)
 }  // namespace
 
 WriteResult write_board_lines(const GameRecord& record, bool every_move) {
-  return write_positions(record, every_move, false);
+  return write_positions(record, replay_record(record), every_move, false);
 }
 
 WriteResult write_obf_lines(const GameRecord& record, bool every_move) {
-  return write_positions(record, every_move, true);
+  return write_positions(record, replay_record(record), every_move, true);
+}
+
+WriteResult write_board_lines(const GameRecord& record, const Replay& replay, bool every_move) {
+  return write_positions(record, replay, every_move, false);
+}
+
+WriteResult write_obf_lines(const GameRecord& record, const Replay& replay, bool every_move) {
+  return write_positions(record, replay, every_move, true);
 }
 
 }  // namespace reversi::records

@@ -159,7 +159,11 @@ std::string wthor_names_file(const std::vector<std::string>& names, std::size_t 
 
 WriteResult write_wthor_game(const GameRecord& record, const WthorIds& ids) {
   if (auto r = refusal(record)) return WriteResult{{}, std::move(r)};
-  const Replay r = replay_record(record);
+  return write_wthor_game(record, replay_record(record), ids);
+}
+
+WriteResult write_wthor_game(const GameRecord& record, const Replay& r, const WthorIds& ids) {
+  if (auto reason = refusal(record)) return WriteResult{{}, std::move(reason)};
   if (!r.ok())
     return WriteResult{{},
                        "move " + std::to_string(r.error->error.move_number) +

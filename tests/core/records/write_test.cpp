@@ -274,7 +274,7 @@ TEST_CASE("OBF and board lines: the last position, or one before each move", "[r
   const auto every = write_obf_lines(g->record, true);
   CHECK(std::count(every.text.begin(), every.text.end(), '\n') == 2);
   // Each OBF line reads back as the position it shows.
-  const auto positions = record_positions(g->record, true);
+  const auto positions = record_positions(g->record, replay_record(g->record), true);
   std::size_t k = 0;
   for (const auto& p : read_all(Format::obf, every.text)) {
     REQUIRE_FALSE(p.error);
