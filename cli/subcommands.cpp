@@ -20,6 +20,8 @@ const std::vector<Subcommand>& subcommands() {
       {"train", "learn the 8x8 pattern evaluation's weights from WTHOR games", run_train},
       {"convert", "convert game records: move list, GGF, WTHOR, OBF, board strings, JSON",
        run_convert},
+      {"nboard", "an engine for the NBoard GUI: the NBoard protocol on standard input and output",
+       run_nboard},
   };
   return table;
 }

@@ -174,7 +174,7 @@ WriteResult write_ggf(const GameRecord& record, const Replay& r) {
   if (m.wthor) property(out, "WT", wthor_value(*m.wthor));
   if (!m.result.empty()) {
     property(out, "RE", m.result);
-  } else if (r.finished) {
+  } else if (r.finished && !m.properties.contains("RE")) {
     property(out, "RE", margin_text(record.rules.value(r.final_position, Color::dark)));
   }
   property(out, "BO", board_value(record));
