@@ -17,6 +17,7 @@
 #include "cli/common.hpp"
 #include "cli/options/rules.hpp"
 #include "cli/options/threads.hpp"
+#include "cli/output/solve.hpp"
 #include "cli/subcommands.hpp"
 #include "core/records/write.hpp"
 
@@ -54,6 +55,7 @@ struct Totals {
   long written = 0;
   long refused = 0;
   UnreadableList unreadable;
+  bool interrupted = false;
 };
 
 struct Slot {
@@ -269,17 +271,20 @@ Totals convert_all(const ConvertOptions& opt) {
   inputs.tournaments_file = opt.tournaments;
   const int threads = opt.threads.resolved();
 
-  TerminateAsInterrupt terminate;
+  const InterruptGuard interrupt;
+  const TerminateAsInterrupt terminate;
   OutputFile out(opt.output);  // fails now, before any work, when the folder does not exist
   std::unique_ptr<WthorOutput> wthor;
   if (style.target == Format::wthor) wthor = std::make_unique<WthorOutput>(opt.output, opt);
   ConvertWriter writer(out.stream(), style.target, opt.archive, wthor.get());
   Totals totals;
-  for_each_input("convert", opt.files, inputs, out.stream(), totals.unreadable, nullptr,
+  const auto stop = [&] { return interrupt.interrupted(); };
+  for_each_input("convert", opt.files, inputs, out.stream(), totals.unreadable, stop,
                  [&](Input& in) {
                    ordered_pipeline<Slot>(
                        threads, tokens_per_thread,
                        [&]() -> std::unique_ptr<Slot> {
+                         if (stop()) return nullptr;
                          auto game = in.reader->next();
                          if (!game) return nullptr;
                          return std::make_unique<Slot>(Slot{std::move(*game), {}});
@@ -300,6 +305,14 @@ Totals convert_all(const ConvertOptions& opt) {
                                    << refusal_text(shown, style.target) << "\n";
                        });
                  });
+  if (stop()) {
+    // Nothing half-written: a file output is dropped; standard output has the games so far.
+    out.discard();
+    std::cerr << "reversi convert: interrupted after " << totals.games << " games"
+              << (opt.output.empty() ? "" : "; " + opt.output + " not written") << "\n";
+    totals.interrupted = true;
+    return totals;
+  }
   writer.finish();
   if (!out.commit()) throw std::runtime_error("cannot write " + opt.output);
   if (wthor) wthor->write_names("convert");
@@ -307,6 +320,7 @@ Totals convert_all(const ConvertOptions& opt) {
 }
 
 int exit_status(const Totals& totals) {
+  if (totals.interrupted) return exit_interrupted;
   if (!totals.unreadable.empty()) return exit_usage;
   return totals.refused > 0 ? exit_bad_input : exit_ok;
 }

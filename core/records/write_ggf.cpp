@@ -16,6 +16,10 @@ constexpr std::size_t ggf_bytes_hint = 1024;  // a whole 8x8 game with its heade
 
 // ']' and '\' escaped with a backslash.
 void append_escaped(std::string& out, std::string_view value) {
+  if (value.find_first_of("]\\") == std::string_view::npos) {
+    out += value;
+    return;
+  }
   for (char c : value) {
     if (c == ']' || c == '\\') out += '\\';
     out += c;
@@ -71,11 +75,12 @@ std::string board_value(const GameRecord& record) {
   const Bits dark = record.start.discs(Color::dark);
   const Bits light = record.start.discs(Color::light);
   std::string s = std::to_string(g.size());
+  s.reserve(s.size() + static_cast<std::size_t>(g.cells() + g.size() + 2));
   for (int r = 0; r < g.size(); ++r) {
     s += ' ';
     for (int c = 0; c < g.size(); ++c) {
-      const Bits b = bit<Bits>(g.square(r, c));
-      s += (dark & b) ? '*' : (light & b) ? 'O' : '-';
+      const Square sq = g.square(r, c);
+      s += ((dark >> sq) & 1) != 0 ? '*' : ((light >> sq) & 1) != 0 ? 'O' : '-';
     }
   }
   s += record.start.to_move == Color::dark ? " *" : " O";
