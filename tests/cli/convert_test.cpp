@@ -181,3 +181,30 @@ TEST_CASE("convert: every shared WTHOR game to GGF and back gives identical reco
   // The database's names were enough: no new name files.
   CHECK_FALSE(fs::exists(dir.path / "out/WTHOR.JOU"));
 }
+
+TEST_CASE("convert adds new names to the WTHOR.JOU beside the output and keeps the old numbers",
+          "[cli][convert]") {
+  TempDir dir;
+  const std::string first = "(;GM[Othello]PB[alice]PW[bob]TY[8]B[f5]W[d6]B[c3];)\n";
+  const std::string second = "(;GM[Othello]PB[carol]PW[alice]EV[Open]TY[8]B[f5]W[f6];)\n";
+  CHECK(run_reversi("convert --to wthor -o " + quoted(dir.path / "a.wtb") + " -", first).status ==
+        0);
+  const std::string players_before = slurp(dir.path / "WTHOR.JOU");
+  CHECK(run_reversi("convert --to wthor -o " + quoted(dir.path / "b.wtb") + " -", second).status ==
+        0);
+  // The table grew by carol only; a.wtb still reads with its names.
+  const std::string players_after = slurp(dir.path / "WTHOR.JOU");
+  CHECK(players_after.size() == players_before.size() + reversi::records::wthor_player_bytes);
+  CHECK(fs::exists(dir.path / "WTHOR.TRN"));
+  const auto a =
+      nlohmann::json::parse(run_reversi("validate --json " + quoted(dir.path / "a.wtb")).out);
+  CHECK(a["games"][0]["metadata"]["black"] == "alice");
+  CHECK(a["games"][0]["metadata"]["white"] == "bob");
+  const auto b =
+      nlohmann::json::parse(run_reversi("validate --json " + quoted(dir.path / "b.wtb")).out);
+  CHECK(b["games"][0]["metadata"]["black"] == "carol");
+  CHECK(b["games"][0]["metadata"]["white"] == "alice");
+  CHECK(b["games"][0]["metadata"]["tournament"] == "Open");
+  CHECK(b["games"][0]["metadata"]["wthor"]["white_id"] ==
+        a["games"][0]["metadata"]["wthor"]["black_id"]);
+}
