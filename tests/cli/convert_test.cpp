@@ -208,3 +208,13 @@ TEST_CASE("convert adds new names to the WTHOR.JOU beside the output and keeps t
   CHECK(b["games"][0]["metadata"]["wthor"]["white_id"] ==
         a["games"][0]["metadata"]["wthor"]["black_id"]);
 }
+
+TEST_CASE("convert: an input that cannot be read is named, the others are converted",
+          "[cli][convert]") {
+  const auto r =
+      run_reversi("convert --to moves /nonexistent-input.txt " + quoted(examples / "games.ggf"));
+  CHECK(r.status == 2);
+  CHECK(r.err ==
+        "reversi convert: cannot read /nonexistent-input.txt: No such file or directory\n");
+  CHECK(count_lines(r.out) == 5);
+}
