@@ -18,6 +18,10 @@ const std::vector<Subcommand>& subcommands() {
       {"report", "one self-contained HTML file: annotated games to step through, charts",
        run_report},
       {"train", "learn the 8x8 pattern evaluation's weights from WTHOR games", run_train},
+      {"convert", "convert game records: move list, GGF, WTHOR, OBF, board strings, JSON",
+       run_convert},
+      {"nboard", "an engine for the NBoard GUI: the NBoard protocol on standard input and output",
+       run_nboard},
   };
   return table;
 }

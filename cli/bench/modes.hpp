@@ -13,5 +13,6 @@ int run_bench_records(const std::vector<std::string>& args);
 int run_bench_puzzle(const std::vector<std::string>& args);
 int run_bench_annotate(const std::vector<std::string>& args);
 int run_bench_eval(const std::vector<std::string>& args);
+int run_bench_convert(const std::vector<std::string>& args);
 
 }  // namespace reversi::cli

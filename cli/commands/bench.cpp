@@ -11,14 +11,16 @@ namespace {
 
 void print_bench_help() {
   std::cout
-      << "Usage: reversi bench [signature|ffo|perft|records|puzzle|annotate|eval] [OPTIONS]\n\n"
+      << "Usage: reversi bench [signature|ffo|perft|records|puzzle|annotate|eval|convert] "
+         "[OPTIONS]\n\n"
          "  signature  node counts of a fixed set of solves on one thread (default)\n"
          "  ffo        the FFO endgame suite: time and nodes per position per thread count\n"
          "  perft      perft speed (see 'reversi bench perft --help')\n"
          "  records    record parsing speed (see 'reversi bench records --help')\n"
          "  puzzle     the 8x8 wipeout count within 11 moves on 1 and 2 threads\n"
          "  annotate   WTHOR theoretical scores at 24 empties; whole-database annotate speed\n"
-         "  eval       estimate accuracy on real games against perfect play and deep search\n";
+         "  eval       estimate accuracy on real games against perfect play and deep search\n"
+         "  convert    convert speed: record files to GGF (or --to FORMAT) in memory\n";
 }
 
 }  // namespace
@@ -40,12 +42,13 @@ int run_bench(const std::vector<std::string>& args) {
   if (mode == "puzzle") return run_bench_puzzle(rest);
   if (mode == "annotate") return run_bench_annotate(rest);
   if (mode == "eval") return run_bench_eval(rest);
+  if (mode == "convert") return run_bench_convert(rest);
   if (mode == "help") {
     print_bench_help();
     return exit_ok;
   }
   throw UsageError("unknown bench mode '" + mode +
-                   "' (signature, ffo, perft, records, puzzle, annotate, eval)");
+                   "' (signature, ffo, perft, records, puzzle, annotate, eval, convert)");
 }
 
 }  // namespace reversi::cli

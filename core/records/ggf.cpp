@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/records/text.hpp"
+#include "core/records/write.hpp"
 
 namespace reversi::records {
 
@@ -57,6 +58,14 @@ std::optional<RecordError> store_property(const std::string& name, std::string v
     meta.date = std::move(value);
   } else if (name == "PC") {
     meta.place = std::move(value);
+  } else if (name == "EV") {
+    meta.tournament = std::move(value);
+  } else if (name == "WT") {
+    // What a WTHOR record stores beside its moves, as the GGF writer keeps it.
+    meta.wthor = parse_ggf_wthor(value);
+    if (!meta.wthor)
+      return RecordError{
+          ErrorKind::bad_format, "WT[" + printable(value) + "] is not six WTHOR numbers", 0, {}};
   } else if (name == "TI") {
     meta.time_control = std::move(value);
   } else if (name == "TY") {
@@ -64,6 +73,9 @@ std::optional<RecordError> store_property(const std::string& name, std::string v
     props.type = std::move(value);
   } else if (name == "BO") {
     props.board = std::move(value);
+  } else if (name == "RE" && trim(value) == "?") {
+    // NBoard's "no result yet": nothing to check, kept so the record writes back the same.
+    meta.properties.emplace(name, std::move(value));
   } else if (name == "RE") {
     if (!parse_ggf_result(value))
       return RecordError{ErrorKind::bad_format,

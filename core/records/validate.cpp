@@ -106,6 +106,11 @@ int wthor_black_score(const Tally& t) {
 }
 
 Validation validate(const ParsedGame& game, const ValidateOptions& options) {
+  Replay replayed;
+  return validate(game, options, replayed);
+}
+
+Validation validate(const ParsedGame& game, const ValidateOptions& options, Replay& replayed) {
   Validation out;
   const GameRecord& r = game.record;
   const Rules& rules = r.rules;
@@ -118,7 +123,7 @@ Validation validate(const ParsedGame& game, const ValidateOptions& options) {
          std::nullopt, rules);
     return out;
   }
-  const Replay replayed = replay(rules, r.start, r.moves, ReplayOptions{!r.explicit_passes});
+  replayed = replay(rules, r.start, r.moves, ReplayOptions{!r.explicit_passes});
   for (const auto& m : replayed.moves) {
     if (m.inferred) {
       ++out.inferred_passes;

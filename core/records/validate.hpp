@@ -31,6 +31,9 @@ struct Validation {
 };
 
 Validation validate(const ParsedGame& game, const ValidateOptions& options = {});
+// The same, keeping the replay (empty when the record cannot be replayed at all), so a writer
+// need not replay the game again.
+Validation validate(const ParsedGame& game, const ValidateOptions& options, Replay& replayed);
 
 // Black's discs as WTHOR stores them: the empties go to the winner, split on a draw.
 int wthor_black_score(const Tally& t);

@@ -1,0 +1,186 @@
+// The convert benchmark: record files read into memory, then converted to a target (GGF by
+// default) through the same ordered pipeline and writers as `reversi convert`, the output kept in
+// memory. Reports games/s and a checksum of the output, which must not depend on the threads.
+#include "cli/output/convert.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <functional>
+#include <iostream>
+#include <string_view>
+
+#include "cli/batch/pipeline.hpp"
+#include "cli/batch/record_input.hpp"
+#include "cli/bench/modes.hpp"
+#include "cli/common.hpp"
+#include "cli/options/threads.hpp"
+#include "core/records/detect.hpp"
+#include "core/records/reader.hpp"
+
+namespace reversi::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::size_t tokens_per_thread = 8;
+constexpr std::uint64_t fnv_offset = 1469598103934665603ULL;
+constexpr std::uint64_t fnv_prime = 1099511628211ULL;
+
+struct BenchConvertOptions {
+  ThreadOptions threads;
+  std::string to = "ggf";
+  int repeat = 3;
+  std::vector<std::string> paths;
+};
+
+struct LoadedFile {
+  std::string path;
+  std::string bytes;
+  records::Format format = records::Format::wthor;
+  records::WthorNames names;
+};
+
+struct Pass {
+  long games = 0;
+  long refused = 0;
+  std::uint64_t bytes = 0;
+  std::uint64_t checksum = fnv_offset;
+  double seconds = 0;
+  double cpu_seconds = 0;  // the process's processor time: what a busy machine does not inflate
+};
+
+struct Slot {
+  records::ParsedGame game;
+  ConvertedGame converted;
+};
+
+std::vector<std::string> names_of(const fs::path& file, std::size_t record_bytes) {
+  if (!fs::exists(file)) return {};
+  return records::parse_wthor_names(read_small_file(file.string()), record_bytes).names;
+}
+
+std::vector<LoadedFile> load_files(const std::vector<std::string>& paths) {
+  std::vector<std::string> expanded;
+  for (const auto& p : paths) {
+    if (!fs::is_directory(p)) {
+      expanded.push_back(p);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (const auto& e : fs::directory_iterator(p))
+      if (e.is_regular_file() && records::format_from_extension(e.path().string()))
+        found.push_back(e.path().string());
+    std::sort(found.begin(), found.end());
+    expanded.insert(expanded.end(), found.begin(), found.end());
+  }
+  std::vector<LoadedFile> files;
+  for (const auto& path : expanded) {
+    LoadedFile f{path, read_small_file(path), records::Format::moves, {}};
+    f.format = records::detect_format(f.bytes.substr(0, records::detect_bytes), path);
+    if (f.format == records::Format::json)
+      throw UsageError(path + ": the benchmark reads the core formats, not JSON");
+    const fs::path dir = fs::path(path).parent_path();
+    f.names.players = names_of(dir / "WTHOR.JOU", records::wthor_player_bytes);
+    f.names.tournaments = names_of(dir / "WTHOR.TRN", records::wthor_tournament_bytes);
+    files.push_back(std::move(f));
+  }
+  return files;
+}
+
+// Order-dependent: the games must come out in input order.
+void add_to_checksum(Pass& pass, const std::string& text) {
+  pass.checksum = (pass.checksum ^ std::hash<std::string_view>{}(text)) * fnv_prime;
+  pass.bytes += text.size() + 1;
+}
+
+Pass run_pass(const std::vector<LoadedFile>& files, const ConvertStyle& style, int threads) {
+  Pass pass;
+  const auto start = std::chrono::steady_clock::now();
+  const std::clock_t cpu_start = std::clock();
+  for (const auto& f : files) {
+    records::MemorySource source(f.bytes);
+    records::ReaderOptions options;
+    options.file = f.path;
+    options.names = &f.names;
+    options.wthor_size = records::wthor_size_from_extension(f.path);
+    const auto reader = records::make_reader(f.format, source, options);
+    ordered_pipeline<Slot>(
+        threads, tokens_per_thread,
+        [&]() -> std::unique_ptr<Slot> {
+          auto game = reader->next();
+          if (!game) return nullptr;
+          return std::make_unique<Slot>(Slot{std::move(*game), {}});
+        },
+        [&](Slot& s) { s.converted = convert_game(s.game, style); },
+        [&](Slot& s) {
+          ++pass.games;
+          if (!s.converted.written.ok()) {
+            ++pass.refused;
+            return;
+          }
+          add_to_checksum(pass, s.converted.written.text);
+        });
+  }
+  pass.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  pass.cpu_seconds = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+  return pass;
+}
+
+bool parse_bench_convert(const std::vector<std::string>& args, BenchConvertOptions& opt) {
+  po::options_description desc("Options");
+  opt.threads.add_to(desc);
+  desc.add_options()("to", po::value(&opt.to)->default_value("ggf"),
+                     "target: moves, ggf, obf, board or json")(
+      "repeat", po::value(&opt.repeat)->default_value(3), "timed passes; the best is reported")(
+      "file", po::value(&opt.paths)->composing(), "record files or directories of them");
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  po::variables_map vm;
+  if (!parse_options("bench convert", "[--threads N] [--to FORMAT] [--repeat N] FILE|DIR...", desc,
+                     args, vm, &positional))
+    return false;
+  if (opt.paths.empty()) throw UsageError("give record files or a directory of them");
+  if (opt.repeat < 1) throw UsageError("--repeat must be at least 1");
+  return true;
+}
+
+}  // namespace
+
+int run_bench_convert(const std::vector<std::string>& args) {
+  BenchConvertOptions opt;
+  if (!parse_bench_convert(args, opt)) return exit_ok;
+  ConvertStyle style;
+  const auto target = records::parse_format_name(opt.to);
+  if (!target || *target == records::Format::wthor)
+    throw UsageError("bench convert writes moves, ggf, obf, board or json, not '" + opt.to + "'");
+  style.target = *target;
+  std::vector<LoadedFile> files;
+  try {
+    files = load_files(opt.paths);
+  } catch (const UnreadableInput& e) {
+    std::cerr << "reversi bench convert: " << e.what() << "\n";
+    return exit_usage;
+  }
+  const int threads = opt.threads.resolved();
+  Pass best;
+  for (int i = 0; i < opt.repeat; ++i) {
+    const Pass p = run_pass(files, style, threads);
+    if (i == 0 || p.seconds < best.seconds) best = p;
+  }
+  std::printf(
+      "convert to %s: %zu files, %ld games (%ld refused), %llu bytes written, checksum "
+      "%016llx\n",
+      opt.to.c_str(), files.size(), best.games, best.refused,
+      static_cast<unsigned long long>(best.bytes), static_cast<unsigned long long>(best.checksum));
+  std::printf(
+      "read + validate + write, %d thread%s, best of %d: %.3f s wall, %.3f s cpu (%.0f games/s)\n",
+      threads, threads == 1 ? "" : "s", opt.repeat, best.seconds, best.cpu_seconds,
+      static_cast<double>(best.games) / best.seconds);
+  return best.refused > 0 ? exit_bad_input : exit_ok;
+}
+
+}  // namespace reversi::cli
