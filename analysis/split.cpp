@@ -96,36 +96,41 @@ std::uint64_t combine_perft(const Frontier& frontier, PerftConvention convention
 
 namespace {
 
-int negamax(const Rules& rules, const Position& p, int plies,
-            const std::function<int(const Position&)>& value_of) {
-  if (plies == 0) return value_of(canonical_position(rules, p));
+using UnitIndex = std::map<Position, std::size_t, PositionLess>;
+
+int negamax(const Rules& rules, const Position& p, int plies, const UnitIndex& index,
+            const std::function<int(std::size_t)>& value_of) {
+  if (plies == 0) return value_of(index.at(canonical_position(rules, p)));
   const Bits moves = rules.legal_moves(p);
   if (moves == 0) {
     const Position passed = rules.pass(p);
     if (!rules.has_move(passed)) return rules.value(p, p.to_move);
-    return -negamax(rules, passed, plies - 1, value_of);
+    return -negamax(rules, passed, plies - 1, index, value_of);
   }
   int best = -solve_infinity;
   for_each_square(moves, [&](Square sq) {
-    best = std::max(best, -negamax(rules, rules.play(p, sq), plies - 1, value_of));
+    best = std::max(best, -negamax(rules, rules.play(p, sq), plies - 1, index, value_of));
   });
   return best;
 }
 
 }  // namespace
 
-TopValues negamax_top(const Rules& rules, const Position& root, int plies,
-                      const std::function<int(const Position&)>& value_of) {
+TopValues negamax_top(const Rules& rules, const Position& root, const Frontier& frontier,
+                      const std::function<int(std::size_t)>& value_of) {
+  UnitIndex index;
+  for (std::size_t i = 0; i < frontier.units.size(); ++i) index[frontier.units[i].position] = i;
+  const int plies = frontier.plies;
   TopValues top;
   const Bits moves = rules.legal_moves(root);
   if (moves == 0 || plies == 0) {
     top.passed = moves == 0 && rules.has_move(rules.pass(root));
-    top.value = negamax(rules, root, plies, value_of);
+    top.value = negamax(rules, root, plies, index, value_of);
     return top;
   }
   top.value = -solve_infinity;
   for_each_square(moves, [&](Square sq) {
-    const int v = -negamax(rules, rules.play(root, sq), plies - 1, value_of);
+    const int v = -negamax(rules, rules.play(root, sq), plies - 1, index, value_of);
     top.moves.push_back(MoveValue{sq, v, v, v});
     top.value = std::max(top.value, v);
   });

@@ -47,13 +47,14 @@ std::uint64_t combine_perft(const Frontier& frontier, PerftConvention convention
                             const std::function<std::uint64_t(std::size_t)>& count_of);
 
 // The exact value of every position of the top of the tree, from the exact values of the
-// frontier's classes (value_of(representative)): the root's value and each root move's value.
+// frontier's units (value_of(i) is the value of frontier.units[i]): the root's value and each
+// root move's value.
 struct TopValues {
   int value = 0;
   std::vector<MoveValue> moves;  // in square order; empty when the root passes or the game is over
   bool passed = false;           // the side to move has no move: the value is after a pass
 };
-TopValues negamax_top(const Rules& rules, const Position& root, int plies,
-                      const std::function<int(const Position&)>& value_of);
+TopValues negamax_top(const Rules& rules, const Position& root, const Frontier& frontier,
+                      const std::function<int(std::size_t)>& value_of);
 
 }  // namespace reversi

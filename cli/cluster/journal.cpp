@@ -68,8 +68,14 @@ std::string job_text(const std::string& command, const std::vector<std::string>&
   std::string job = command;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--resume" || a.starts_with("--journal=") || a.starts_with("--threads=")) continue;
-    if (a == "--journal" || a == "--threads" || a == "-t") {
+    if (a == "--resume") continue;
+    bool skip = false;
+    for (const char* option : {"--journal", "--threads", "--units", "--merge", "--emit-jobs"}) {
+      if (a.starts_with(std::string(option) + "=")) skip = true;
+    }
+    if (skip) continue;
+    if (a == "--journal" || a == "--threads" || a == "--units" || a == "--merge" ||
+        a == "--emit-jobs") {
       ++i;
       continue;
     }
@@ -78,29 +84,38 @@ std::string job_text(const std::string& command, const std::vector<std::string>&
   return job;
 }
 
+Journal::Contents Journal::read(const std::string& file, const std::string& job) {
+  std::ifstream in(file);
+  if (!in) throw UsageError("cannot read the journal " + file);
+  std::string line;
+  if (!std::getline(in, line)) throw UsageError(file + " is empty, not a journal");
+  const auto header = nlohmann::json::parse(line, nullptr, false);
+  if (header.is_discarded() || !header.contains("job") || header["job"] != job)
+    throw UsageError(file + " is the journal of another job (" +
+                     (header.is_discarded() || !header.contains("job")
+                          ? std::string("unreadable header")
+                          : header["job"].dump()) +
+                     "), not of: " + job);
+  Contents c;
+  c.whole_bytes = line.size() + 1;
+  while (std::getline(in, line)) {
+    if (in.eof()) break;  // no line end: a line cut short by a kill
+    const auto entry = nlohmann::json::parse(line, nullptr, false);
+    if (entry.is_discarded() || !entry.contains("unit") || !entry.contains("result")) break;
+    const auto result = from_hex(entry["result"].get<std::string>());
+    if (!result) break;
+    c.done[entry["unit"].get<std::uint64_t>()] = *result;
+    c.whole_bytes += line.size() + 1;
+  }
+  return c;
+}
+
 Journal::Journal(const std::string& file, const std::string& job, bool resume) : file_(file) {
   off_t keep = 0;
   if (resume) {
-    std::ifstream in(file);
-    if (!in) throw UsageError("--resume: cannot read the journal " + file);
-    std::string line;
-    if (!std::getline(in, line)) throw UsageError("--resume: " + file + " is empty");
-    const auto header = nlohmann::json::parse(line, nullptr, false);
-    if (header.is_discarded() || !header.contains("job") || header["job"] != job)
-      throw UsageError("--resume: " + file + " is the journal of another job (" +
-                       (header.is_discarded() ? std::string("unreadable header")
-                                              : header.value("job", std::string("?"))) +
-                       ")");
-    keep = static_cast<off_t>(line.size() + 1);
-    while (std::getline(in, line)) {
-      if (in.eof()) break;  // no line end: a line cut short by a kill
-      const auto entry = nlohmann::json::parse(line, nullptr, false);
-      if (entry.is_discarded() || !entry.contains("unit") || !entry.contains("result")) break;
-      const auto result = from_hex(entry["result"].get<std::string>());
-      if (!result) break;
-      done_[entry["unit"].get<std::uint64_t>()] = *result;
-      keep += static_cast<off_t>(line.size() + 1);
-    }
+    Contents c = read(file, job);
+    done_ = std::move(c.done);
+    keep = static_cast<off_t>(c.whole_bytes);
   }
   fd_ = ::open(file.c_str(), O_WRONLY | O_CREAT | (resume ? 0 : O_TRUNC), 0644);
   if (fd_ < 0) throw UsageError("cannot write the journal " + file + ": " + std::strerror(errno));

@@ -31,6 +31,13 @@ class Journal {
   void record(std::uint64_t unit, const std::string& result);
   std::size_t resumed_units() const { return done_.size(); }
 
+  // What a journal holds, without writing to it (--merge); the file's whole lines' length.
+  struct Contents {
+    std::map<std::uint64_t, std::string> done;
+    std::size_t whole_bytes = 0;
+  };
+  static Contents read(const std::string& file, const std::string& job);
+
  private:
   std::string file_;
   int fd_ = -1;
@@ -39,7 +46,7 @@ class Journal {
 };
 
 // The journal's job text: the command and its arguments, without the journal options
-// themselves and the thread count, which do not change the results.
+// themselves, the unit selection, and the thread count, which do not change the results.
 std::string job_text(const std::string& command, const std::vector<std::string>& args);
 
 std::string to_hex(const std::string& bytes);

@@ -93,9 +93,10 @@ TEST_CASE("Negamax over the frontier's exact values gives the solver's value and
     const SolveResult expected = solve(whole);
     for (int plies = 1; plies <= 5; ++plies) {
       INFO(rules.describe() << ", split at " << plies);
-      const TopValues top = negamax_top(rules, rules.initial(), plies, [&](const Position& p) {
+      const Frontier f = split_frontier(rules, rules.initial(), plies);
+      const TopValues top = negamax_top(rules, rules.initial(), f, [&](std::size_t i) {
         SolveRequest unit = whole;
-        unit.root = p;
+        unit.root = f.units[i].position;
         unit.all_moves = false;
         return solve(unit).value;
       });
