@@ -70,12 +70,13 @@ std::string job_text(const std::string& command, const std::vector<std::string>&
     const std::string& a = args[i];
     if (a == "--resume") continue;
     bool skip = false;
-    for (const char* option : {"--journal", "--threads", "--units", "--merge", "--emit-jobs"}) {
+    for (const char* option :
+         {"--journal", "--threads", "--units", "--merge", "--emit-jobs", "--output"}) {
       if (a.starts_with(std::string(option) + "=")) skip = true;
     }
     if (skip) continue;
     if (a == "--journal" || a == "--threads" || a == "--units" || a == "--merge" ||
-        a == "--emit-jobs") {
+        a == "--emit-jobs" || a == "--output" || a == "-o") {
       ++i;
       continue;
     }

@@ -46,7 +46,8 @@ class Journal {
 };
 
 // The journal's job text: the command and its arguments, without the journal options
-// themselves, the unit selection, and the thread count, which do not change the results.
+// themselves, the unit selection, the output file and the thread count, which do not change
+// the results.
 std::string job_text(const std::string& command, const std::vector<std::string>& args);
 
 std::string to_hex(const std::string& bytes);
