@@ -31,7 +31,7 @@ void UnitOptions::add_to(po::options_description& desc) {
 
 bool UnitOptions::in_use() const {
   return cluster::place().distributed() || split_depth >= 0 || !journal.file.empty() ||
-         !emit_jobs.empty() || !units.empty() || !merge.empty();
+         journal.resume || !emit_jobs.empty() || !units.empty() || !merge.empty();
 }
 
 }  // namespace reversi::cli

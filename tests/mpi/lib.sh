@@ -8,10 +8,11 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 
-# The binary under mpirun with $ranks ranks (3 unless set); as root and on 2 cores too.
+# The binary under mpirun with $ranks ranks (3 unless set); as root and on 2 cores too. mpirun
+# reads standard input: it gets none.
 ranks=3
 on_ranks() {
-  "$mpiexec" --allow-run-as-root --oversubscribe -np "$ranks" "$binary" "$@"
+  "$mpiexec" --allow-run-as-root --oversubscribe -np "$ranks" "$binary" "$@" </dev/null
 }
 
 fail() {

@@ -6,8 +6,10 @@ source "$(dirname "$0")/lib.sh" "$@"
 
 # "value: ..." and the move values sorted (ties may come in any order), from a text result.
 summary() {
-  grep -E '^(value|outcome):' | sed 's/ — .*//'
-  grep -E '^moves:' | sed 's/^moves: //' | tr ';' '\n' | sed 's/ //g' | grep . | sort
+  local text
+  text=$(cat)
+  echo "$text" | grep -E '^(value|outcome):' | sed 's/ — .*//'
+  echo "$text" | grep -E '^moves:' | sed 's/^moves: //' | tr ';' '\n' | sed 's/ //g' | grep . | sort
 }
 
 check() {  # check NAME SOLVE-ARGS...
