@@ -113,6 +113,8 @@ Journal::Contents Journal::read(const std::string& file, const std::string& job)
 
 Journal::Journal(const std::string& file, const std::string& job, bool resume) : file_(file) {
   off_t keep = 0;
+  // --resume before any journal exists (a batch script's first run) starts one.
+  if (resume && ::access(file.c_str(), F_OK) != 0) resume = false;
   if (resume) {
     Contents c = read(file, job);
     done_ = std::move(c.done);

@@ -18,7 +18,8 @@ namespace reversi::cli::cluster {
 class Journal {
  public:
   // Starts FILE afresh for `job`, or with `resume` reads what it holds (an error naming the file
-  // when it belongs to another job). Throws UsageError on failure.
+  // when it belongs to another job; a FILE that does not exist yet is started). Throws
+  // UsageError on failure.
   Journal(const std::string& file, const std::string& job, bool resume);
   ~Journal();
   Journal(const Journal&) = delete;

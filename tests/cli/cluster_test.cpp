@@ -130,7 +130,16 @@ TEST_CASE("Annotate with a journal, resumed, writes the bytes of a plain run", "
   CHECK(read(dir / "resumed.jsonl") == read(dir / "plain.jsonl"));
 }
 
-TEST_CASE("--resume without --journal is a usage error", "[cli][cluster]") {
+TEST_CASE("Resuming before the journal exists starts one", "[cli][cluster]") {
+  const fs::path dir = scratch("first");
+  const auto first = run_reversi("perft --depth 6 --split-depth 2 --json --resume --journal " +
+                                 (dir / "j.jsonl").string());
+  REQUIRE(first.status == 0);
+  CHECK(leaves(first.out) == leaves(run_reversi("perft --depth 6 --json").out));
+  CHECK(lines(dir / "j.jsonl") > 1);
+}
+
+TEST_CASE("Resuming without a journal is a usage error", "[cli][cluster]") {
   const auto r = run_reversi("perft --depth 3 --resume");
   CHECK(r.status == 2);
   CHECK(r.err.find("--resume needs --journal") != std::string::npos);
