@@ -8,6 +8,7 @@
 #   ./build.sh format-check  fail when a tracked C++ file is not clang-formatted
 #   ./build.sh format        clang-format every tracked C++ file in place
 #   ./build.sh tidy          clang-tidy (.clang-tidy) over the sources; prints findings per check
+#   ./build.sh mpi           build with MPI (openmpi) in build-mpi/, run the cluster tests (label mpi)
 #   ./build.sh browser       also install chromium, Node.js and playwright-core, run the browser test
 # The large shared data (WTHOR, GGF) is used when ../shared/data is beside the checkout, or
 # wherever REVERSI_SHARED_DATA points: its tests (label "shared") are registered only then.
@@ -20,6 +21,7 @@ mode=${1:-test}
 case "$mode" in
   format-check | format) packages=(clang-format) ;;
   tidy) packages+=(clang-tidy) ;;
+  mpi) packages+=(openmpi-bin libopenmpi-dev) ;;
 esac
 
 install_missing() {
@@ -119,6 +121,11 @@ case "$mode" in
     # Exit 1 when there is any finding, so the mode can become a CI step once the tree is clean.
     [ ! -s build-tidy/unique.txt ]
     ;;
+  mpi)
+    # docs/cluster.md: mpirun with 3 ranks on this machine (--oversubscribe, as root too).
+    build build-mpi -DREVERSI_MPI=ON
+    ctest --test-dir build-mpi -L mpi --output-on-failure
+    ;;
   browser)
     # Debian's chromium and Node.js; playwright-core from npm drives that chromium (it never
     # downloads a browser of its own).
@@ -130,7 +137,7 @@ case "$mode" in
     ctest --test-dir build -L browser --output-on-failure
     ;;
   *)
-    echo "usage: ./build.sh [example|test|slow|sanitize|tsan|format-check|format|tidy|browser]" >&2
+    echo "usage: ./build.sh [example|test|slow|sanitize|tsan|mpi|format-check|format|tidy|browser]" >&2
     exit 2
     ;;
 esac

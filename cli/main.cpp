@@ -5,6 +5,9 @@
 
 #include "cli/common.hpp"
 #include "cli/subcommands.hpp"
+#ifdef REVERSI_MPI
+#include "cli/mpi/session.hpp"
+#endif
 
 namespace {
 
@@ -21,11 +24,8 @@ void print_help() {
                "input.\n";
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run(const std::vector<std::string>& all) {
   using namespace reversi::cli;
-  const std::vector<std::string> all(argv + 1, argv + argc);
   if (all.empty()) {
     print_help();
     return exit_usage;
@@ -53,4 +53,16 @@ int main(int argc, char** argv) {
   }
   std::cerr << "reversi: unknown subcommand '" << first << "' (see 'reversi --help')\n";
   return exit_usage;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+#ifdef REVERSI_MPI
+  // Under mpirun or srun (docs/cluster.md); alone, the binary runs as the plain build does.
+  reversi::cli::mpi::Session session(argc, argv);
+  return session.end(run(std::vector<std::string>(argv + 1, argv + argc)));
+#else
+  return run(std::vector<std::string>(argv + 1, argv + argc));
+#endif
 }

@@ -3,7 +3,9 @@
 //
 // Games go through an ordered oneTBB pipeline: read in input order, annotated in parallel (one
 // solver and estimator per worker), written in input order, so the output is the same for any
-// thread count and memory stays flat however many games there are.
+// thread count and memory stays flat however many games there are. Under mpirun, or with a
+// journal, games go out in batches through the farm (cli/cluster/farm.hpp): rank 0 reads them,
+// every rank annotates, rank 0 writes them in input order through the same writer.
 #include "cli/commands/annotate.hpp"
 
 #include <oneapi/tbb/concurrent_queue.h>
@@ -18,6 +20,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -27,7 +30,10 @@
 #include "cli/batch/pipeline.hpp"
 #include "cli/batch/record_input.hpp"
 #include "cli/batch/writer.hpp"
+#include "cli/cluster/farm.hpp"
+#include "cli/cluster/wire.hpp"
 #include "cli/common.hpp"
+#include "cli/options/cluster.hpp"
 #include "cli/options/eval.hpp"
 #include "cli/options/rules.hpp"
 #include "cli/options/threads.hpp"
@@ -52,6 +58,8 @@ using records::Verdict;
 // Games in flight per thread: enough to keep workers busy while the writer waits for a slow one.
 constexpr std::size_t tokens_per_thread = 4;
 constexpr int max_exact_empties = 40;
+// Games per work unit of a cluster run: enough to keep a rank's threads busy on one message.
+constexpr int default_batch_games = 8;
 
 using Output = BatchFormat;
 
@@ -72,6 +80,8 @@ struct AnnotateCommandOptions {
   std::string players;
   std::string tournaments;
   std::vector<std::string> files;
+  int batch = default_batch_games;
+  JournalOptions journal;
 };
 
 // One game on its way through the pipeline.
@@ -82,6 +92,15 @@ struct Slot {
   std::string text;  // the rendered game
   bool complete = true;
   std::uint64_t input_offset = 0;  // bytes of input read when the game was
+};
+
+// What the summary counts of a game.
+struct GameCount {
+  Verdict verdict = Verdict::valid;
+  long moves = 0;
+  long exact_moves = 0;
+  bool theoretical_checked = false;
+  bool theoretical_differs = false;
 };
 
 // The figures the benchmarks read, and what only the summary needs.
@@ -175,21 +194,32 @@ void annotate_slot(Slot& s, Run& run) {
                : dump_json(annotated_game_json(s.game, s.validation, s.annotation, run.settings));
 }
 
-void count(Totals& t, const Slot& s) {
+GameCount game_count(const Slot& s) {
+  GameCount c;
+  c.verdict = s.validation.verdict;
+  if (c.verdict == Verdict::invalid) return c;
+  const Annotation& a = s.annotation;
+  c.moves = a.moves_played;
+  c.exact_moves = a.sides[0].exact_moves + a.sides[1].exact_moves;
+  c.theoretical_checked = a.theoretical && a.theoretical->checked;
+  c.theoretical_differs = c.theoretical_checked && a.theoretical->differs();
+  return c;
+}
+
+void count(Totals& t, const GameCount& c, const std::string& place) {
   ++t.games;
-  t.last_place = place_of(s.game.record.source);
-  if (s.validation.verdict == Verdict::invalid) {
+  t.last_place = place;
+  if (c.verdict == Verdict::invalid) {
     ++t.invalid;
     return;
   }
   ++t.annotated;
-  if (s.validation.verdict == Verdict::unfinished) ++t.unfinished;
-  const Annotation& a = s.annotation;
-  t.moves += a.moves_played;
-  t.exact_moves += a.sides[0].exact_moves + a.sides[1].exact_moves;
-  if (a.theoretical && a.theoretical->checked) {
+  if (c.verdict == Verdict::unfinished) ++t.unfinished;
+  t.moves += c.moves;
+  t.exact_moves += c.exact_moves;
+  if (c.theoretical_checked) {
     ++t.theoretical_checked;
-    if (a.theoretical->differs()) ++t.theoretical_differing;
+    if (c.theoretical_differs) ++t.theoretical_differing;
   }
 }
 
@@ -204,7 +234,7 @@ std::string duration_text(double seconds) {
   return buf;
 }
 
-void show_progress(Run& run, const Slot& s) {
+void show_progress(Run& run, std::uint64_t input_offset) {
   const double elapsed = run.progress.elapsed_seconds();
   const long games = run.totals.games;
   char line[160];
@@ -212,8 +242,8 @@ void show_progress(Run& run, const Slot& s) {
   std::snprintf(line, sizeof line, "annotate: %ld games, %.1f games/s", games, rate);
   std::string text = line;
   if (run.total_bytes > 0) {
-    const double done = static_cast<double>(run.bytes_before + s.input_offset) /
-                        static_cast<double>(run.total_bytes);
+    const double done =
+        static_cast<double>(run.bytes_before + input_offset) / static_cast<double>(run.total_bytes);
     if (done > 0) {
       std::snprintf(line, sizeof line, ", %.0f%%, %s left", 100.0 * std::min(done, 1.0),
                     duration_text(elapsed * (1.0 - std::min(done, 1.0)) / done).c_str());
@@ -221,6 +251,19 @@ void show_progress(Run& run, const Slot& s) {
     }
   }
   run.progress.update(text);
+}
+
+// The write stage: a finished game counted and written in input order; an incomplete one (the
+// run was stopped) cuts the output there.
+void write_game(Run& run, bool complete, const std::string& text, const GameCount& c,
+                const std::string& place, std::uint64_t input_offset) {
+  if (run.cut || !complete) {
+    run.cut = true;
+    return;
+  }
+  count(run.totals, c, place);
+  run.writer->game(text);
+  show_progress(run, input_offset);
 }
 
 // Reads, annotates and writes one input's games.
@@ -238,14 +281,74 @@ void annotate_input(Input& in, Run& run, const InterruptGuard& interrupt) {
       },
       [&](Slot& s) { annotate_slot(s, run); },
       [&](Slot& s) {
-        if (run.cut || !s.complete) {
-          run.cut = true;
-          return;
-        }
-        count(run.totals, s);
-        run.writer->game(s.text);
-        show_progress(run, s);
+        write_game(run, s.complete, s.text, game_count(s), place_of(s.game.record.source),
+                   s.input_offset);
       });
+}
+
+// A game of a batch on its way back to rank 0: whether it completed, its text and its counts.
+void put_finished(cluster::WireWriter& w, const Slot& s) {
+  w.put(s.complete);
+  w.put_string(s.text);
+  w.put(game_count(s));
+}
+
+// One work unit, on any rank: a batch of games read by rank 0, annotated here in parallel.
+std::string annotate_batch(const std::string& task, Run& run) {
+  cluster::WireReader in(task);
+  std::vector<std::unique_ptr<Slot>> slots;
+  while (!in.done()) {
+    slots.push_back(std::make_unique<Slot>());
+    slots.back()->game = cluster::get_game(in);
+  }
+  std::size_t read = 0;
+  cluster::WireWriter out;
+  ordered_pipeline<Slot>(
+      run.threads, tokens_per_thread,
+      [&]() -> std::unique_ptr<Slot> {
+        return read < slots.size() ? std::move(slots[read++]) : nullptr;
+      },
+      [&](Slot& s) { annotate_slot(s, run); }, [&](Slot& s) { put_finished(out, s); });
+  return out.take();
+}
+
+// Where a batch's games came from, kept on rank 0 while the batch is out.
+struct BatchPlaces {
+  std::vector<std::string> places;
+  std::vector<std::uint64_t> offsets;
+};
+
+// Reads one input's games in batches that the farm annotates anywhere; writes them in order.
+void annotate_input_farmed(Input& in, Run& run, const InterruptGuard& interrupt,
+                           cluster::Journal* journal, int batch) {
+  std::deque<BatchPlaces> out;
+  const auto next = [&]() -> std::optional<std::string> {
+    if (interrupt.interrupted() || run.cut) return std::nullopt;
+    cluster::WireWriter task;
+    BatchPlaces places;
+    for (int i = 0; i < batch; ++i) {
+      auto game = in.reader->next();
+      if (!game) break;
+      places.places.push_back(place_of(game->record.source));
+      places.offsets.push_back(in.source->bytes_read());
+      cluster::put_game(task, *game);
+    }
+    if (places.places.empty()) return std::nullopt;
+    out.push_back(std::move(places));
+    return task.take();
+  };
+  const auto deliver = [&](const std::string& result) {
+    const BatchPlaces places = std::move(out.front());
+    out.pop_front();
+    cluster::WireReader r(result);
+    for (std::size_t i = 0; i < places.places.size(); ++i) {
+      const bool complete = r.get<bool>();
+      const std::string text = r.get_string();
+      write_game(run, complete, text, r.get<GameCount>(), places.places[i], places.offsets[i]);
+    }
+  };
+  cluster::farm(next, [&](const std::string& task) { return annotate_batch(task, run); }, deliver,
+                {.tasks_per_rank = 2, .journal = journal, .stop = interrupt.flag()});
 }
 
 TheoreticalCheck chosen_check(const std::string& name) {
@@ -299,6 +402,7 @@ void check_ranges(const AnnotateCommandOptions& opt) {
   if (opt.depth < 1 || opt.depth > max_estimate_depth)
     throw UsageError("--depth must be between 1 and " + std::to_string(max_estimate_depth));
   if (opt.hash_mb < 1) throw UsageError("--hash-mb must be at least 1");
+  if (opt.batch < 1) throw UsageError("--batch must be at least 1");
   if (static_cast<int>(opt.json) + static_cast<int>(opt.jsonl) + static_cast<int>(opt.text) > 1)
     throw UsageError("give one of --jsonl, --json and --text");
 }
@@ -334,7 +438,10 @@ std::optional<AnnotateCommandOptions> parse_annotate(const std::vector<std::stri
       ("tournaments", po::value(&opt.tournaments),
        "WTHOR tournament names (default: WTHOR.TRN beside the file)")
       ("file", po::value(&opt.files)->composing(),
-       "input files or directories; - for standard input");
+       "input files or directories; - for standard input")
+      ("batch", po::value(&opt.batch)->default_value(default_batch_games),
+       "games per work unit under mpirun or with --journal (docs/cluster.md)");
+  opt.journal.add_to(desc);
   // clang-format on
   po::positional_options_description positional;
   positional.add("file", -1);
@@ -413,17 +520,27 @@ int run_annotate_with_figures(const std::vector<std::string>& args, AnnotateFigu
   InterruptGuard interrupt;
   const TerminateAsInterrupt terminate;
   run.analysis.stop = interrupt.flag();
-  OutputFile out(opt.output_file);
   EnginePool engines(run.threads, opt.hash_mb);
-  BatchWriter writer(out.stream(), run.output, true);
   run.engines = &engines;
+  if (!cluster::place().leader()) {
+    cluster::serve([&](const std::string& task) { return annotate_batch(task, run); });
+    return exit_ok;
+  }
+  const auto journal = opt.journal.open("annotate", args);
+  const bool farmed = cluster::place().distributed() || journal != nullptr;
+  OutputFile out(opt.output_file);
+  BatchWriter writer(out.stream(), run.output, true);
   run.writer = &writer;
 
   for_each_input(
       "annotate", files, inputs, out.stream(), run.totals.unreadable,
       [&] { return interrupt.interrupted() || run.cut; },
       [&](Input& in) {
-        annotate_input(in, run, interrupt);
+        if (farmed) {
+          annotate_input_farmed(in, run, interrupt, journal.get(), opt.batch);
+        } else {
+          annotate_input(in, run, interrupt);
+        }
         run.bytes_before += in.source->bytes_read();
       });
   run.progress.clear();

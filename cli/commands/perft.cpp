@@ -1,16 +1,22 @@
 // reversi perft: game-tree counts under a named pass convention.
 #include "analysis/perft.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <iostream>
 
+#include "analysis/split.hpp"
+#include "cli/cluster/units.hpp"
+#include "cli/cluster/wire.hpp"
 #include "cli/common.hpp"
+#include "cli/options/cluster.hpp"
 #include "cli/options/position.hpp"
 #include "cli/options/rules.hpp"
 #include "cli/options/threads.hpp"
 #include "cli/output/progress.hpp"
 #include "cli/output/render.hpp"
+#include "cli/output/solve.hpp"
 #include "cli/subcommands.hpp"
 #include "core/game.hpp"
 
@@ -25,9 +31,14 @@ struct PerftOptions {
   bool by_ply = false;
   bool json = false;
   std::size_t hash_mb = 0;
+  UnitOptions cluster;
 };
 
 namespace {
+
+// Work units per rank when the split depth is chosen: enough for the dynamic hand-out to even
+// out subtrees of very different sizes.
+constexpr std::size_t units_per_rank = 64;
 
 PerftConvention parse_convention(const std::string& name) {
   if (name == "oeis") return PerftConvention::oeis;
@@ -62,15 +73,19 @@ void print_row_text(const PerftRow& row) {
   std::cout << line;
 }
 
+nlohmann::json row_json(const PerftRow& row) {
+  return {{"depth", row.depth},
+          {"leaves", row.leaves},
+          {"seconds", row.seconds},
+          {"leaves_per_second", row.rate()}};
+}
+
 void print_json(const Rules& rules, PerftConvention convention, int threads,
                 const std::vector<PerftRow>& rows) {
   nlohmann::json counts = nlohmann::json::array();
   double total_seconds = 0;
   for (const PerftRow& row : rows) {
-    counts.push_back({{"depth", row.depth},
-                      {"leaves", row.leaves},
-                      {"seconds", row.seconds},
-                      {"leaves_per_second", row.rate()}});
+    counts.push_back(row_json(row));
     total_seconds += row.seconds;
   }
   const nlohmann::json j = {{"rules", rules_json(rules)},
@@ -117,10 +132,95 @@ bool parse_perft(const std::vector<std::string>& args, PerftOptions& opt, po::va
        "memory for a table of repeated subtrees (transpositions); 0 visits every node")
       ("by-ply", po::bool_switch(&opt.by_ply), "print the count for every ply up to the depth")
       ("json", po::bool_switch(&opt.json), "print JSON");
+  opt.cluster.add_to(desc);
   // clang-format on
   return parse_options(
       "perft", "[RULES] --depth D [--convention oeis|bik] [--by-ply] [--threads T] [--json]", desc,
       args, vm);
+}
+
+// One work unit, on any rank: a frontier position counted to the depth left.
+std::string count_unit(const std::string& task, const Rules& rules, PerftConvention convention,
+                       int threads, std::size_t hash_mb, const std::atomic<bool>* stop) {
+  cluster::WireReader in(task);
+  const auto root = in.get<Position>();
+  const int depth = in.get<int>();
+  const PerftResult r = perft(PerftRequest{.rules = rules,
+                                           .root = root,
+                                           .depth = depth,
+                                           .convention = convention,
+                                           .threads = threads,
+                                           .hash_mb = hash_mb,
+                                           .on_progress = {},
+                                           .stop = stop});
+  if (!r.complete) throw std::runtime_error("stopped");
+  cluster::WireWriter out;
+  out.put(r.leaves);
+  return out.take();
+}
+
+// perft over the split (docs/cluster.md): under mpirun on every rank, or with the journal and
+// batch-system options in one process.
+int run_perft_units(const PerftOptions& opt, const std::vector<std::string>& args,
+                    const Rules& rules, const Position& root, PerftConvention convention,
+                    int threads) {
+  if (opt.by_ply) throw UsageError("--by-ply cannot be combined with the cluster options");
+  InterruptGuard interrupt;
+  const cluster::Work work = [&](const std::string& task) {
+    return count_unit(task, rules, convention, threads, opt.hash_mb, interrupt.flag());
+  };
+  if (!cluster::place().leader()) {
+    cluster::serve(work);
+    return exit_ok;
+  }
+  const int ranks = cluster::place().ranks;
+  const int plies =
+      opt.cluster.split_depth >= 0
+          ? std::min(opt.cluster.split_depth, opt.depth)
+          : split_plies_for(rules, root, units_per_rank * static_cast<std::size_t>(ranks),
+                            opt.depth);
+  const Frontier frontier = split_frontier(rules, root, plies);
+  std::vector<cluster::Unit> units;
+  for (const SplitUnit& u : frontier.units) {
+    cluster::WireWriter task;
+    task.put(u.position);
+    task.put(opt.depth - plies);
+    units.push_back({task.take(),
+                     {{"board", board_string(u.position, rules)},
+                      {"depth", opt.depth - plies},
+                      {"paths", u.paths}}});
+  }
+  if (!opt.json) {
+    std::cout << "perft " << rules.describe() << ", convention " << convention_text(convention)
+              << ", " << ranks << (ranks == 1 ? " rank" : " ranks") << " x " << threads
+              << (threads == 1 ? " thread" : " threads") << ", split at ply " << plies << " into "
+              << units.size() << " units\n";
+  }
+  const auto start = std::chrono::steady_clock::now();
+  int status = exit_ok;
+  const auto results =
+      cluster::run_units("perft", args, opt.cluster, units, work, interrupt.flag(), status);
+  if (!results) return status;
+  const std::uint64_t leaves = combine_perft(frontier, convention, [&](std::size_t i) {
+    return cluster::WireReader((*results)[i]).get<std::uint64_t>();
+  });
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const PerftRow row{opt.depth, leaves, seconds};
+  const nlohmann::json rows = nlohmann::json::array({row_json(row)});
+  if (!opt.json) print_row_text(row);
+  if (opt.json) {
+    nlohmann::json j = {{"rules", rules_json(rules)},
+                        {"convention", convention_name(convention)},
+                        {"threads", threads},
+                        {"ranks", ranks},
+                        {"split_plies", plies},
+                        {"units", units.size()},
+                        {"counts", rows},
+                        {"seconds", seconds}};
+    std::cout << j.dump(2) << "\n";
+  }
+  return exit_ok;
 }
 
 }  // namespace
@@ -141,6 +241,8 @@ int run_perft(const std::vector<std::string>& args) {
   }
 
   const int threads = opt.threads.resolved();
+  if (opt.cluster.in_use())
+    return run_perft_units(opt, args, rules, chosen.position, convention, threads);
   if (!opt.json) {
     std::cout << "perft " << rules.describe() << ", convention " << convention_text(convention)
               << ", " << threads << " thread" << (threads == 1 ? "" : "s") << "\n";

@@ -1,0 +1,289 @@
+#include "cli/mpi/farm.hpp"
+
+#include <mpi.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <exception>
+#include <list>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "cli/mpi/protocol.hpp"
+#include "cli/mpi/session.hpp"
+
+namespace reversi::cli::mpi {
+
+namespace {
+
+using Sequence = std::uint64_t;
+
+// Waiting ranks poll with short sleeps: a blocking MPI receive spins on a core that the
+// computing threads of the same machine need.
+constexpr auto idle_pause = std::chrono::microseconds(200);
+// How far the leader reads ahead of the oldest result not yet delivered, per rank and task held.
+constexpr int read_ahead_factor = 4;
+constexpr char status_done = 0;
+constexpr char status_failed = 1;
+
+std::string with_sequence(Sequence seq, const std::string& bytes) {
+  std::string out(sizeof seq, '\0');
+  std::memcpy(out.data(), &seq, sizeof seq);
+  return out + bytes;
+}
+
+Sequence sequence_of(const std::string& message) {
+  if (message.size() < sizeof(Sequence)) throw std::runtime_error("cluster message cut short");
+  Sequence seq = 0;
+  std::memcpy(&seq, message.data(), sizeof seq);
+  return seq;
+}
+
+// A message of any size from `source` with `tag` that Iprobe has seen.
+std::string receive(const MPI_Status& seen) {
+  int size = 0;
+  MPI_Get_count(&seen, MPI_BYTE, &size);
+  std::string bytes(static_cast<std::size_t>(size), '\0');
+  MPI_Recv(bytes.data(), size, MPI_BYTE, seen.MPI_SOURCE, seen.MPI_TAG, MPI_COMM_WORLD,
+           MPI_STATUS_IGNORE);
+  return bytes;
+}
+
+std::string computed(const cluster::Work& work, const std::string& task, int rank) {
+  try {
+    return std::string(1, status_done) + work(task);
+  } catch (const std::exception& e) {
+    return std::string(1, status_failed) + "rank " + std::to_string(rank) + ": " + e.what();
+  }
+}
+
+// Rank 0 computes too, on a thread of its own: the main thread keeps talking to the ranks.
+class LocalWorker {
+ public:
+  explicit LocalWorker(const cluster::Work& work) : work_(work), thread_([this] { loop(); }) {}
+  ~LocalWorker() {
+    {
+      const std::lock_guard lock(mutex_);
+      closing_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+  LocalWorker(const LocalWorker&) = delete;
+  LocalWorker& operator=(const LocalWorker&) = delete;
+
+  void give(Sequence seq, std::string task) {
+    {
+      const std::lock_guard lock(mutex_);
+      tasks_.emplace_back(seq, std::move(task));
+    }
+    wake_.notify_all();
+  }
+  std::optional<std::pair<Sequence, std::string>> take_result() {
+    const std::lock_guard lock(mutex_);
+    if (results_.empty()) return std::nullopt;
+    auto r = std::move(results_.front());
+    results_.pop_front();
+    return r;
+  }
+
+ private:
+  void loop() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      wake_.wait(lock, [&] { return closing_ || !tasks_.empty(); });
+      if (closing_) return;
+      auto [seq, task] = std::move(tasks_.front());
+      tasks_.pop_front();
+      lock.unlock();
+      std::string result = computed(work_, task, 0);
+      lock.lock();
+      results_.emplace_back(seq, std::move(result));
+    }
+  }
+
+  const cluster::Work& work_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<std::pair<Sequence, std::string>> tasks_;
+  std::deque<std::pair<Sequence, std::string>> results_;
+  bool closing_ = false;
+  std::thread thread_;  // last: starts once the rest is ready
+};
+
+// A task on its way to a rank: the buffer lives until the send completes.
+struct Outgoing {
+  MPI_Request request = MPI_REQUEST_NULL;
+  std::string bytes;
+};
+
+class Leader {
+ public:
+  Leader(const cluster::NextTask& next, const cluster::Work& work, const cluster::Deliver& deliver,
+         const cluster::FarmOptions& options)
+      : next_(next),
+        deliver_(deliver),
+        options_(options),
+        ranks_(place().ranks),
+        held_(static_cast<std::size_t>(ranks_), 0),
+        local_(work) {}
+
+  bool run() {
+    note_units_out(true);
+    for (;;) {
+      if (stopped()) return false;
+      bool busy = hand_out();
+      busy = collect_remote() || busy;
+      busy = collect_local() || busy;
+      busy = deliver_ready() || busy;
+      forget_sent();
+      if (exhausted_ && delivered_ == created_) break;
+      if (!busy) std::this_thread::sleep_for(idle_pause);
+    }
+    note_units_out(false);
+    return true;
+  }
+
+ private:
+  bool stopped() const { return options_.stop != nullptr && *options_.stop; }
+
+  bool hand_out() {
+    bool any = false;
+    const auto ahead = static_cast<Sequence>(ranks_ * options_.tasks_per_rank * read_ahead_factor);
+    for (int r = 0; r < ranks_; ++r) {
+      while (!exhausted_ && held_[static_cast<std::size_t>(r)] < options_.tasks_per_rank &&
+             created_ - delivered_ < ahead) {
+        auto task = next_();
+        if (!task) {
+          exhausted_ = true;
+          break;
+        }
+        const Sequence seq = created_++;
+        any = true;
+        if (options_.journal) {
+          const std::uint64_t unit = options_.journal->next_unit();
+          units_[seq] = unit;
+          if (const std::string* known = options_.journal->finished(unit)) {
+            ready_[seq] = *known;
+            continue;
+          }
+        }
+        ++held_[static_cast<std::size_t>(r)];
+        send(r, seq, std::move(*task));
+      }
+    }
+    return any;
+  }
+
+  void send(int rank, Sequence seq, std::string task) {
+    if (rank == 0) {
+      local_.give(seq, std::move(task));
+      return;
+    }
+    sending_.push_back(Outgoing{MPI_REQUEST_NULL, with_sequence(seq, task)});
+    Outgoing& o = sending_.back();
+    MPI_Isend(o.bytes.data(), static_cast<int>(o.bytes.size()), MPI_BYTE, rank,
+              static_cast<int>(Tag::task), MPI_COMM_WORLD, &o.request);
+  }
+
+  void forget_sent() {
+    for (auto it = sending_.begin(); it != sending_.end();) {
+      int done = 0;
+      MPI_Test(&it->request, &done, MPI_STATUS_IGNORE);
+      it = done ? sending_.erase(it) : std::next(it);
+    }
+  }
+
+  void finished(int rank, Sequence seq, const std::string& answer) {
+    --held_[static_cast<std::size_t>(rank)];
+    if (answer.empty() || answer[0] != status_done)
+      throw std::runtime_error(answer.empty() ? "rank " + std::to_string(rank) + ": empty answer"
+                                              : answer.substr(1));
+    std::string result = answer.substr(1);
+    if (options_.journal) options_.journal->record(units_.at(seq), result);
+    units_.erase(seq);
+    ready_[seq] = std::move(result);
+  }
+
+  bool collect_remote() {
+    bool any = false;
+    for (;;) {
+      int flag = 0;
+      MPI_Status seen;
+      MPI_Iprobe(MPI_ANY_SOURCE, static_cast<int>(Tag::result), MPI_COMM_WORLD, &flag, &seen);
+      if (!flag) return any;
+      const std::string message = receive(seen);
+      finished(seen.MPI_SOURCE, sequence_of(message), message.substr(sizeof(Sequence)));
+      any = true;
+    }
+  }
+
+  bool collect_local() {
+    bool any = false;
+    while (auto r = local_.take_result()) {
+      finished(0, r->first, r->second);
+      any = true;
+    }
+    return any;
+  }
+
+  bool deliver_ready() {
+    bool any = false;
+    for (auto it = ready_.find(delivered_); it != ready_.end(); it = ready_.find(delivered_)) {
+      deliver_(it->second);
+      ready_.erase(it);
+      ++delivered_;
+      any = true;
+    }
+    return any;
+  }
+
+  const cluster::NextTask& next_;
+  const cluster::Deliver& deliver_;
+  const cluster::FarmOptions& options_;
+  int ranks_;
+  std::vector<int> held_;
+  std::map<Sequence, std::string> ready_;
+  std::map<Sequence, std::uint64_t> units_;  // journal unit of each task out
+  std::list<Outgoing> sending_;
+  Sequence created_ = 0;
+  Sequence delivered_ = 0;
+  bool exhausted_ = false;
+  LocalWorker local_;  // last: its thread stops before the rest goes
+};
+
+}  // namespace
+
+bool farm(const cluster::NextTask& next, const cluster::Work& work, const cluster::Deliver& deliver,
+          const cluster::FarmOptions& options) {
+  Leader leader(next, work, deliver, options);
+  return leader.run();
+}
+
+void serve(const cluster::Work& work) {
+  const int rank = place().rank;
+  for (;;) {
+    int flag = 0;
+    MPI_Status seen;
+    MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &seen);
+    if (!flag) {
+      std::this_thread::sleep_for(idle_pause);
+      continue;
+    }
+    const std::string message = receive(seen);
+    if (seen.MPI_TAG == static_cast<int>(Tag::finish)) return;
+    const Sequence seq = sequence_of(message);
+    const std::string answer = with_sequence(seq, computed(work, message.substr(sizeof seq), rank));
+    MPI_Send(answer.data(), static_cast<int>(answer.size()), MPI_BYTE, 0,
+             static_cast<int>(Tag::result), MPI_COMM_WORLD);
+  }
+}
+
+}  // namespace reversi::cli::mpi

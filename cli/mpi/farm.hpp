@@ -1,0 +1,12 @@
+// The farm over MPI ranks (cli/cluster/farm.hpp says what it does).
+#pragma once
+
+#include "cli/cluster/farm.hpp"
+
+namespace reversi::cli::mpi {
+
+bool farm(const cluster::NextTask& next, const cluster::Work& work, const cluster::Deliver& deliver,
+          const cluster::FarmOptions& options);
+void serve(const cluster::Work& work);
+
+}  // namespace reversi::cli::mpi

@@ -1,0 +1,12 @@
+// The messages between the leader (rank 0) and the other ranks.
+//   task    leader -> rank: 8-byte sequence number, then the task's bytes
+//   result  rank -> leader: 8-byte sequence number, 1 status byte (0 done, 1 failed), then the
+//           result's bytes or the failure's message
+//   finish  leader -> rank: the command is over, stop serving
+#pragma once
+
+namespace reversi::cli::mpi {
+
+enum class Tag : int { task = 1, result = 2, finish = 3 };
+
+}  // namespace reversi::cli::mpi

@@ -1,0 +1,73 @@
+#include "cli/mpi/session.hpp"
+
+#include <mpi.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "cli/mpi/protocol.hpp"
+
+namespace reversi::cli::mpi {
+
+namespace {
+
+bool started = false;
+bool units_out = false;
+cluster::Place here;
+
+// Launchers set these in every process they start (Open MPI, PMIx under Slurm, PMI-1/2).
+bool launched_by_mpi() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"})
+    if (std::getenv(name) != nullptr) return true;
+  return false;
+}
+
+}  // namespace
+
+Session::Session(int& argc, char**& argv) {
+  if (!launched_by_mpi()) return;
+  int provided = 0;
+  // Only the main thread calls MPI; rank 0's local worker thread never does.
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  started = true;
+  MPI_Comm_rank(MPI_COMM_WORLD, &here.rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &here.ranks);
+  if (!here.leader()) {
+    // The other ranks parse the same command line: their messages would repeat the leader's.
+    // A failure while they compute goes back to the leader, which names the rank.
+    if (std::freopen("/dev/null", "w", stdout) == nullptr ||
+        std::freopen("/dev/null", "w", stderr) == nullptr)
+      MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+}
+
+Session::~Session() {
+  if (started) MPI_Finalize();
+  started = false;
+}
+
+int Session::end(int status) {
+  if (!started) return status;
+  if (here.leader()) {
+    if (units_out) {
+      std::fflush(stdout);
+      std::fflush(stderr);
+      MPI_Abort(MPI_COMM_WORLD, status);
+    }
+    for (int r = 1; r < here.ranks; ++r)
+      MPI_Send(nullptr, 0, MPI_BYTE, r, static_cast<int>(Tag::finish), MPI_COMM_WORLD);
+  }
+  MPI_Finalize();
+  started = false;
+  return status;
+}
+
+cluster::Place place() {
+  return here;
+}
+
+void note_units_out(bool out) {
+  units_out = out;
+}
+
+}  // namespace reversi::cli::mpi

@@ -1,0 +1,146 @@
+// End-to-end: the cluster options that need no MPI (docs/cluster.md) through the real binary:
+// the journal and --resume, and a batch system's --emit-jobs, --units and --merge.
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "cli/run_binary.hpp"
+
+using reversi::testing::run_reversi;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh folder for one test's files.
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("reversi-cluster-test-" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+long lines(const fs::path& p) {
+  const std::string text = read(p);
+  return static_cast<long>(std::count(text.begin(), text.end(), '\n'));
+}
+
+std::uint64_t leaves(const std::string& json_out) {
+  return nlohmann::json::parse(json_out)["counts"].back()["leaves"].get<std::uint64_t>();
+}
+
+}  // namespace
+
+TEST_CASE("Perft from emitted units computed in two halves and merged equals the plain count",
+          "[cli][cluster]") {
+  const fs::path dir = scratch("merge");
+  const std::string args = "perft --depth 8 --split-depth 3 --json";
+  const auto plain = run_reversi("perft --depth 8 --json --threads 1");
+  REQUIRE(plain.status == 0);
+
+  const auto emitted = run_reversi(args + " --emit-jobs " + (dir / "jobs.jsonl").string());
+  REQUIRE(emitted.status == 0);
+  const long units = lines(dir / "jobs.jsonl") - 1;
+  REQUIRE(units > 2);
+  std::ifstream jobs(dir / "jobs.jsonl");
+  std::string header;
+  std::getline(jobs, header);
+  CHECK(nlohmann::json::parse(header)["units"] == units);
+
+  const std::string half = std::to_string(units / 2);
+  const auto a = run_reversi(args + " --units 0-" + std::to_string(units / 2 - 1) + " --journal " +
+                             (dir / "a.jsonl").string());
+  const auto b = run_reversi(args + " --units " + half + "-" + std::to_string(units - 1) +
+                             " --journal " + (dir / "b.jsonl").string());
+  REQUIRE(a.status == 0);
+  REQUIRE(b.status == 0);
+  const auto merged = run_reversi(args + " --merge " + (dir / "a.jsonl").string() + " --merge " +
+                                  (dir / "b.jsonl").string());
+  REQUIRE(merged.status == 0);
+  CHECK(leaves(merged.out) == leaves(plain.out));
+
+  SECTION("a missing half is an error naming the units") {
+    const auto partial = run_reversi(args + " --merge " + (dir / "a.jsonl").string());
+    CHECK(partial.status == 2);
+    CHECK(partial.err.find("units have no result") != std::string::npos);
+  }
+  SECTION("the journal of another job is refused") {
+    const auto other =
+        run_reversi("perft --depth 7 --split-depth 3 --merge " + (dir / "a.jsonl").string());
+    CHECK(other.status == 2);
+    CHECK(other.err.find("journal of another job") != std::string::npos);
+  }
+}
+
+TEST_CASE("A perft run resumed from a journal cut mid-line gives the uninterrupted count",
+          "[cli][cluster]") {
+  const fs::path dir = scratch("resume");
+  const std::string journal = (dir / "j.jsonl").string();
+  const std::string args = "perft --depth 8 --split-depth 2 --json --journal " + journal;
+  const auto full = run_reversi(args);
+  REQUIRE(full.status == 0);
+  // Keep the header and two units, then half a line, as a kill would leave it.
+  std::istringstream in(read(journal));
+  std::string kept;
+  std::string line;
+  for (int i = 0; i < 3 && std::getline(in, line); ++i) kept += line + "\n";
+  std::getline(in, line);
+  kept += line.substr(0, line.size() / 2);
+  std::ofstream(journal, std::ios::binary | std::ios::trunc) << kept;
+
+  const auto resumed = run_reversi(args + " --resume");
+  REQUIRE(resumed.status == 0);
+  CHECK(leaves(resumed.out) == leaves(full.out));
+  CHECK(lines(journal) == lines(dir / "j.jsonl"));
+  CHECK(read(journal).find("\"result\":\"00\n") == std::string::npos);
+}
+
+TEST_CASE("Annotate with a journal, resumed, writes the bytes of a plain run", "[cli][cluster]") {
+  const fs::path dir = scratch("annotate");
+  const std::string inputs = std::string(REVERSI_SOURCE_DIR) + "/data/examples/games.txt " +
+                             REVERSI_SOURCE_DIR + "/data/examples/annotate.txt";
+  const std::string settings = "annotate --exact-empties 10 --depth 3 --hash-mb 8 " + inputs;
+  const std::string journal = (dir / "j.jsonl").string();
+  const auto plain = run_reversi(settings + " -o " + (dir / "plain.jsonl").string());
+  const auto first = run_reversi(settings + " --batch 1 --journal " + journal + " -o " +
+                                 (dir / "first.jsonl").string());
+  CHECK(first.status == plain.status);
+  CHECK(read(dir / "first.jsonl") == read(dir / "plain.jsonl"));
+  // Only the header and the first batch stay.
+  std::istringstream in(read(journal));
+  std::string header;
+  std::string unit;
+  std::getline(in, header);
+  std::getline(in, unit);
+  std::ofstream(journal, std::ios::binary | std::ios::trunc) << header << "\n" << unit << "\n";
+  const auto resumed = run_reversi(settings + " --batch 1 --journal " + journal + " --resume -o " +
+                                   (dir / "resumed.jsonl").string());
+  CHECK(resumed.status == plain.status);
+  CHECK(read(dir / "resumed.jsonl") == read(dir / "plain.jsonl"));
+}
+
+TEST_CASE("Resuming before the journal exists starts one", "[cli][cluster]") {
+  const fs::path dir = scratch("first");
+  const auto first = run_reversi("perft --depth 6 --split-depth 2 --json --resume --journal " +
+                                 (dir / "j.jsonl").string());
+  REQUIRE(first.status == 0);
+  CHECK(leaves(first.out) == leaves(run_reversi("perft --depth 6 --json").out));
+  CHECK(lines(dir / "j.jsonl") > 1);
+}
+
+TEST_CASE("Resuming without a journal is a usage error", "[cli][cluster]") {
+  const auto r = run_reversi("perft --depth 3 --resume");
+  CHECK(r.status == 2);
+  CHECK(r.err.find("--resume needs --journal") != std::string::npos);
+}
