@@ -18,6 +18,7 @@ const std::vector<Subcommand>& subcommands() {
       {"report", "one self-contained HTML file: annotated games to step through, charts",
        run_report},
       {"train", "learn the 8x8 pattern evaluation's weights from WTHOR games", run_train},
+      {"atlas", "solve every small variant from its start: a JSON and Markdown table", run_atlas},
   };
   return table;
 }
