@@ -52,6 +52,12 @@ std::string utc_now() {
   return text;
 }
 
+std::string seconds_words(double s) {
+  std::ostringstream out;
+  out << s;
+  return out.str();
+}
+
 std::string command_line(const std::vector<std::string>& args) {
   std::string out = "reversi atlas";
   for (const auto& a : args) out += " " + a;
@@ -291,8 +297,8 @@ int run_table(const AtlasOptions& opt, const std::vector<std::string>& args, int
     if (row.complete)
       done[id] = row;
     else
-      left[id] = row.timed_out ? "stopped by the row time limit of " +
-                                     std::to_string(static_cast<int>(opt.row_seconds)) + " CPU s"
+      left[id] = row.timed_out ? "stopped by the row limit of " + seconds_words(opt.row_seconds) +
+                                     " CPU seconds"
                                : "interrupted";
     if (!opt.quiet) std::cerr << row_line(finished, todo.size(), row) << std::endl;
     write();
