@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -224,17 +225,33 @@ int run_check(const AtlasOptions& opt, int threads) {
   req.stop = interrupt.flag();
   int wrong = 0;
   std::size_t finished = 0;
+  // Printed in the file's order whatever the order rows finish in (stderr has the progress).
+  std::vector<std::optional<std::vector<std::string>>> verdicts(list.size());
+  std::size_t printed = 0;
+  const auto print_ready = [&] {
+    for (; printed < verdicts.size() && verdicts[printed]; ++printed) {
+      const auto& problems = *verdicts[printed];
+      std::cout << (problems.empty() ? "ok    " : "WRONG ") << atlas_id(list[printed]);
+      for (std::size_t k = 0; k < problems.size(); ++k)
+        std::cout << (k == 0 ? ": " : "; ") << problems[k];
+      std::cout << std::endl;
+    }
+  };
   req.on_row = [&](std::size_t i, const AtlasRow& fresh) {
+    if (!opt.quiet) std::cerr << row_line(i + 1, list.size(), fresh) << std::endl;
     if (!fresh.complete) return;
     ++finished;
-    const std::vector<std::string> problems = compare_rows(*stored[i], fresh);
-    std::cout << (problems.empty() ? "ok    " : "WRONG ") << atlas_id(fresh.rules);
-    for (std::size_t k = 0; k < problems.size(); ++k)
-      std::cout << (k == 0 ? ": " : "; ") << problems[k];
-    std::cout << std::endl;
-    if (!problems.empty()) ++wrong;
+    verdicts[i] = compare_rows(*stored[i], fresh);
+    if (!verdicts[i]->empty()) ++wrong;
+    print_ready();
   };
   solve_atlas(req);
+  // After an interruption: the rows checked beyond the first one left unfinished.
+  for (std::size_t i = printed; i < verdicts.size(); ++i)
+    if (verdicts[i]) {
+      printed = i;
+      print_ready();
+    }
   std::cout << "checked " << finished << " of " << list.size() << " rows of " << opt.check << ": "
             << wrong << " wrong\n";
   if (interrupt.interrupted()) return exit_interrupted;
