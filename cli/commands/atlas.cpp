@@ -268,7 +268,10 @@ int run_table(const AtlasOptions& opt, const std::vector<std::string>& args, int
   std::map<std::string, AtlasRow> done;
   if (previous)
     for (const AtlasRow& row : previous->rows) done[atlas_id(row.rules)] = row;
-  std::map<std::string, std::string> left;  // why a row of this run is unfinished
+  std::map<std::string, std::string> left;  // why a row is unfinished
+  if (previous)
+    for (std::size_t i = 0; i < previous->pending.size(); ++i)
+      left[atlas_id(previous->pending[i])] = previous->pending_reasons[i];
   std::vector<Rules> todo;
   for (const Rules& r : solve_list(opt, list))
     if (!done.contains(atlas_id(r))) todo.push_back(r);
