@@ -22,6 +22,7 @@ const std::vector<Subcommand>& subcommands() {
        run_convert},
       {"nboard", "an engine for the NBoard GUI: the NBoard protocol on standard input and output",
        run_nboard},
+      {"atlas", "solve every small variant from its start: a JSON and Markdown table", run_atlas},
   };
   return table;
 }

@@ -29,9 +29,11 @@ bool placing(Start start, B occupied) {
   return start == Start::free && popcount(occupied) < placement_discs;
 }
 
-// The discs each side may place in a free-centre game: half the playable squares.
-inline int free_start_supply(int playable_squares) {
-  return playable_squares / 2;
+// The discs each side may place in a free-centre game on an N x N board: N*N/2, whatever holes
+// the board has (SPEC: 8 on 4x4, 18 on 6x6, 32 on 8x8). With holes the two supplies together
+// exceed the playable squares, so a side runs out only after playing more moves than the other.
+inline int free_start_supply(int size) {
+  return size * size / 2;
 }
 
 // The final margin for a side: its discs minus the other's (reversed under anti), with the
@@ -108,7 +110,7 @@ class Board {
         scoring_(rules.scoring()),
         n_playable_(popcount(playable_)) {
     if (start_ == Start::free) {
-      const int each = free_start_supply(n_playable_);
+      const int each = free_start_supply(rules.size());
       supply_ = Supply{2 * each - n_playable_, true};
     }
   }

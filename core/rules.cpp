@@ -56,7 +56,7 @@ Rules Rules::with_scoring(Scoring s) const {
 Position Rules::initial() const {
   Position p;
   if (start_ == Start::free) {
-    const auto each = static_cast<std::int16_t>(free_start_supply(popcount(playable_)));
+    const auto each = static_cast<std::int16_t>(free_start_supply(size()));
     p.supply = {each, each};
     return p;
   }

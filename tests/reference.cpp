@@ -36,6 +36,27 @@ Board from_position(const Rules& rules, const Position& p) {
   return b;
 }
 
+Board initial(const Rules& rules) {
+  Board b;
+  b.size = rules.size();
+  b.cells.assign(static_cast<std::size_t>(b.size * b.size), empty);
+  for (int r = 0; r < b.size; ++r)
+    for (int c = 0; c < b.size; ++c)
+      if ((rules.holes() & bit<Bits>(rules.geometry().square(r, c))) != 0) b.at(r, c) = hole;
+  b.to_move = dark;
+  b.free_start = rules.start() == Start::free;
+  if (b.free_start) {
+    b.supply[dark] = b.supply[light] = b.size * b.size / 2;
+    return b;
+  }
+  const int h = b.size / 2;
+  b.at(h - 1, h - 1) = light;
+  b.at(h, h) = light;
+  b.at(h - 1, h) = dark;
+  b.at(h, h - 1) = dark;
+  return b;
+}
+
 Position to_position(const Rules& rules, const Board& b) {
   const auto& g = rules.geometry();
   Position p;

@@ -23,6 +23,10 @@ struct Board {
 };
 
 Board from_position(const Rules& rules, const Position& p);
+// The start of a game under `rules`, written from the SPEC and not from Rules::initial(): the
+// cross of four centre discs (light on the top-left and bottom-right of the centre), or an empty
+// board where each side owns size * size / 2 discs whatever holes the board has.
+Board initial(const Rules& rules);
 Position to_position(const Rules& rules, const Board& b);
 
 // Squares (row, col) flipped by the mover playing at (r, c); empty if illegal.

@@ -245,6 +245,26 @@ TEST_CASE("4x4 from the start: the solver agrees with plain minimax and gives a 
   check_pv(rules, start, r);
 }
 
+TEST_CASE(
+    "4x4 free centre with one hole and with two: the solver agrees with the reference's own "
+    "start and its N*N/2 supply",
+    "[solve]") {
+  const Geometry g(4);
+  const Bits one = bit<Bits>(*g.parse("b1"));
+  const Bits two = one | bit<Bits>(*g.parse("d4"));
+  for (Bits holes : {one, two}) {
+    for (bool anti : {false, true}) {
+      const Rules rules(4, Start::free, anti, holes, Scoring::count);
+      INFO(rules.describe());
+      const int expected = reference::minimax(rules, reference::initial(rules));
+      const SolveResult r = solve_exact(rules, rules.initial());
+      REQUIRE(r.exact());
+      CHECK(r.value == expected);
+      check_pv(rules, rules.initial(), r);
+    }
+  }
+}
+
 TEST_CASE("4x4 variants from the start agree with plain minimax", "[solve]") {
   for (int size : {4}) {
     for (const auto& v : variants_for(size)) {

@@ -6,6 +6,7 @@
 
 #include "core/game.hpp"
 #include "core/notation.hpp"
+#include "reference.hpp"
 
 using namespace reversi;
 
@@ -263,4 +264,49 @@ TEST_CASE("Scores: winner takes empties, count, and anti-reversi", "[rules]") {
   CHECK(margin(25, 25, 14, false, Scoring::winner_takes_empties) == 0);
   CHECK(margin(20, 30, 14, true, Scoring::count) == 10);
   CHECK(margin(20, 30, 14, true, Scoring::winner_takes_empties) == 24);
+}
+
+// SPEC: in the free-centre start each side owns N*N/2 discs whatever holes the board has.
+TEST_CASE("The free-centre start gives each side N*N/2 discs however many holes the board has",
+          "[rules]") {
+  for (int size : Geometry::supported_sizes) {
+    const Geometry g(size);
+    const Bits one = bit<Bits>(g.square(0, 1));
+    const Bits two = one | bit<Bits>(g.square(size - 1, size - 1));
+    for (Bits holes : {Bits{0}, one, two}) {
+      INFO(size << "x" << size << " holes " << g.list(holes));
+      const Rules rules(size, Start::free, false, holes);
+      const Position start = rules.initial();
+      const Position expected = reference::to_position(rules, reference::initial(rules));
+      CHECK(start == expected);
+      CHECK(start.supply[0] == size * size / 2);
+      CHECK(start.supply[1] == size * size / 2);
+    }
+  }
+}
+
+namespace {
+// True when some game from `p` ends with every playable square filled.
+bool can_fill(const Rules& rules, const Position& p) {
+  if (rules.empties(p) == 0) return true;
+  const Bits moves = rules.legal_moves(p);
+  if (moves == 0) {
+    const Position passed = rules.pass(p);
+    return rules.has_move(passed) && can_fill(rules, passed);
+  }
+  bool found = false;
+  for_each_square(moves, [&](Square sq) { found = found || can_fill(rules, rules.play(p, sq)); });
+  return found;
+}
+}  // namespace
+
+TEST_CASE("With N*N/2 discs each, a 4x4 free-centre board with one hole can be filled", "[rules]") {
+  const Geometry g(4);
+  // 15 playable squares: half of them rounded down (7 each) could never fill the last one.
+  const Rules one_hole(4, Start::free, false, bit<Bits>(*g.parse("a1")));
+  CHECK(can_fill(one_hole, one_hole.initial()));
+  // Two holes: still 8 discs each, not 7.
+  const Rules two_holes(4, Start::free, false, squares(g, {"a1", "d4"}));
+  CHECK(can_fill(two_holes, two_holes.initial()));
+  CHECK(two_holes.initial().supply[0] == 8);
 }

@@ -1,0 +1,158 @@
+// The shipped atlas table (data/atlas/atlas.json) re-checked: every line replays to its value,
+// the 4x4 rows agree with plain minimax, and the rows solve again to what is stored.
+#include <tbb/parallel_for.h>
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "analysis/atlas.hpp"
+#include "reference.hpp"
+
+using namespace reversi;
+
+namespace {
+
+// One row of the shipped table, read here without the command line's reader.
+struct StoredRow {
+  Rules rules;
+  nlohmann::json json;
+  AtlasRow row;
+};
+
+std::vector<Square> squares(const Rules& rules, const nlohmann::json& list) {
+  std::vector<Square> out;
+  for (const auto& s : list) {
+    const std::string name = s.get<std::string>();
+    out.push_back(name == "pass" ? no_square : *rules.geometry().parse(name));
+  }
+  return out;
+}
+
+std::vector<StoredRow> shipped_rows() {
+  std::ifstream in(std::string(REVERSI_SOURCE_DIR) + "/data/atlas/atlas.json");
+  REQUIRE(in);
+  const auto j = nlohmann::json::parse(in);
+  std::vector<StoredRow> out;
+  for (const auto& r : j.at("rows")) {
+    const ParsedVariant parsed = parse_atlas_id(r.at("id").get<std::string>());
+    REQUIRE(parsed.rules);
+    StoredRow s{*parsed.rules, r, {}};
+    s.row.rules = s.rules;
+    s.row.complete = true;
+    s.row.value = r.at("value").get<int>();
+    s.row.best_moves = squares(s.rules, r.at("best_moves"));
+    if (r.contains("cited")) {
+      s.row.cited = true;
+    } else {
+      s.row.pv = squares(s.rules, r.at("pv"));
+      const auto& w = r.at("wipeout");
+      if (!w.at("earliest").is_null()) s.row.wipeout.earliest = w.at("earliest").get<int>();
+      s.row.wipeout.dark_can_force = w.at("dark_can_force").get<bool>();
+      s.row.wipeout.light_can_force = w.at("light_can_force").get<bool>();
+    }
+    out.push_back(s);
+  }
+  return out;
+}
+
+AtlasRow solve_row(const Rules& rules) {
+  AtlasRowRequest r;
+  r.rules = rules;
+  r.hash_mb = 16;
+  return solve_atlas_row(r);
+}
+
+// Re-solves rows and compares each with its stored self.
+void resolve_and_compare(const std::vector<StoredRow>& rows) {
+  std::vector<AtlasRow> fresh(rows.size());
+  tbb::parallel_for(std::size_t{0}, rows.size(),
+                    [&](std::size_t i) { fresh[i] = solve_row(rows[i].rules); });
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    INFO(atlas_id(rows[i].rules));
+    REQUIRE(fresh[i].complete);
+    const auto problems = compare_rows(rows[i].row, fresh[i]);
+    for (const auto& p : problems) INFO(p);
+    CHECK(problems.empty());
+  }
+}
+
+// The few 6x6 rows the default run re-solves: the fastest (by stored CPU time), at least one,
+// within a budget.
+std::vector<StoredRow> fast_rows(const std::vector<StoredRow>& rows, int size, double seconds) {
+  std::vector<StoredRow> sized;
+  for (const auto& r : rows)
+    if (r.rules.size() == size && !r.row.cited) sized.push_back(r);
+  const auto cost = [](const StoredRow& r) { return r.json.at("cpu_seconds").get<double>(); };
+  std::sort(sized.begin(), sized.end(),
+            [&](const StoredRow& a, const StoredRow& b) { return cost(a) < cost(b); });
+  std::vector<StoredRow> out;
+  double total = 0;
+  for (const auto& r : sized) {
+    total += cost(r);
+    if (!out.empty() && total > seconds) break;
+    out.push_back(r);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Every stored principal variation replays to its row's value", "[atlas]") {
+  int replayed = 0;
+  for (const auto& s : shipped_rows()) {
+    if (s.row.cited) continue;
+    INFO(atlas_id(s.rules));
+    CHECK(replay_value(s.rules, s.row.pv) == s.row.value);
+    for (Square first : s.row.best_moves)
+      CHECK((s.rules.legal_moves(s.rules.initial()) & bit<Bits>(first)) != 0);
+    ++replayed;
+  }
+  CHECK(replayed > 0);
+}
+
+TEST_CASE("The table has every 4x4 row and the 8x8 standard row, cited as a draw", "[atlas]") {
+  std::set<std::string> stored;
+  bool cited = false;
+  for (const auto& s : shipped_rows()) {
+    stored.insert(atlas_id(s.rules));
+    if (s.row.cited) cited = s.rules == Rules(8) && s.row.value == 0;
+  }
+  for (const Rules& r : atlas_variants(4)) CHECK(stored.count(atlas_id(r)) == 1);
+  CHECK(cited);
+}
+
+TEST_CASE("The stored 4x4 rows agree with plain minimax", "[atlas]") {
+  std::vector<StoredRow> rows;
+  for (const auto& s : shipped_rows())
+    if (s.rules.size() == 4) rows.push_back(s);
+  REQUIRE(!rows.empty());
+  std::vector<int> expected(rows.size());
+  tbb::parallel_for(std::size_t{0}, rows.size(), [&](std::size_t i) {
+    expected[i] = reference::minimax(rows[i].rules, reference::initial(rows[i].rules));
+  });
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    INFO(atlas_id(rows[i].rules));
+    CHECK(rows[i].row.value == expected[i]);
+  }
+}
+
+TEST_CASE("Every 4x4 row and the fastest 6x6 rows solve again to the stored table", "[atlas]") {
+  const auto rows = shipped_rows();
+  std::vector<StoredRow> chosen;
+  for (const auto& s : rows)
+    if (s.rules.size() == 4) chosen.push_back(s);
+  constexpr double six_by_six_budget = 60;  // CPU seconds of stored solving time
+  const auto six = fast_rows(rows, 6, six_by_six_budget);
+  CHECK(!six.empty());
+  chosen.insert(chosen.end(), six.begin(), six.end());
+  resolve_and_compare(chosen);
+}
+
+TEST_CASE("Every row of the stored table solves again to the same values", "[atlas][slow]") {
+  std::vector<StoredRow> rows;
+  for (const auto& s : shipped_rows())
+    if (!s.row.cited) rows.push_back(s);
+  resolve_and_compare(rows);
+}
