@@ -26,8 +26,17 @@ constexpr auto progress_interval = std::chrono::milliseconds(250);
 // Roots with at least this many empties order their moves by a heuristic estimate, which also
 // gives each move's first null-window test; below it the search is too small to pay for that.
 constexpr int root_estimate_min_empties = 14;
-// Plies of the estimate below each root move.
+// Plies of the estimate below each root move: deeper and selective with many empties, where a
+// wrong first move costs a whole exact proof (and a deep wipeout must be seen to be tried first).
 constexpr int root_estimate_depth = 8;
+constexpr int root_estimate_deep_from = 28;  // empties
+constexpr int root_estimate_max_depth = 14;
+
+int root_estimate_plies(int empties) {
+  if (empties < root_estimate_deep_from) return root_estimate_depth;
+  return std::min(root_estimate_max_depth,
+                  root_estimate_depth + 1 + (empties - root_estimate_deep_from) / 3);
+}
 
 // Calls f.template operator()<Anti, WinnerTakesEmpties, Limited>() for the run-time flags.
 template <class F>
@@ -278,11 +287,15 @@ class RootSearch {
   void order_by_estimate(std::vector<RootMove>& moves, Context& c) const {
     Estimator estimator;
     for (auto& m : moves) {
-      const EstimateResult e = estimator.estimate({.rules = rules_,
-                                                   .root = m.child,
-                                                   .depth = root_estimate_depth - 1,
-                                                   .stop = req_.stop,
-                                                   .patterns = patterns_});
+      const EstimateResult e =
+          estimator.estimate({.rules = rules_,
+                              .root = m.child,
+                              .depth = root_estimate_plies(rules_.empties(m.child) + 1) - 1,
+                              .selectivity = rules_.empties(m.child) + 1 < root_estimate_deep_from
+                                                 ? full_width
+                                                 : default_selectivity,
+                              .stop = req_.stop,
+                              .patterns = patterns_});
       c.nodes += e.nodes;
       m.guess =
           static_cast<int>(std::lround(static_cast<double>(e.value) / estimate_units_per_disc));
