@@ -1,5 +1,6 @@
 #include "cli/batch/record_input.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -137,6 +138,27 @@ Input open_input(const std::string& path, const InputOptions& options) {
   }
   in.reader = records::make_reader(in.format, *in.source, reader_options);
   return in;
+}
+
+std::vector<std::string> expand_record_inputs(const std::vector<std::string>& paths) {
+  const auto is_record_file = [](const std::filesystem::path& p) {
+    return records::format_from_extension(p.string()) || p.extension() == ".txt";
+  };
+  std::vector<std::string> out;
+  for (const auto& p : paths) {
+    std::error_code ec;
+    if (p == "-" || !std::filesystem::is_directory(p, ec)) {
+      out.push_back(p);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (const auto& entry : std::filesystem::directory_iterator(p, ec))
+      if (entry.is_regular_file() && is_record_file(entry.path()))
+        found.push_back(entry.path().string());
+    std::sort(found.begin(), found.end());
+    out.insert(out.end(), found.begin(), found.end());
+  }
+  return out;
 }
 
 }  // namespace reversi::cli

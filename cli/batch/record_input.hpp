@@ -62,6 +62,10 @@ struct Input {
 // Opens `path` ("-" for standard input) and picks its reader. Throws UnreadableInput.
 Input open_input(const std::string& path, const InputOptions& options);
 
+// Files named on the command line, in order; a directory stands for the record files in it
+// (extensions naming a record format, and .txt move lists; not WTHOR.JOU or notes), by name.
+std::vector<std::string> expand_record_inputs(const std::vector<std::string>& paths);
+
 // The whole of a small file (WTHOR name files); throws UnreadableInput.
 std::string read_small_file(const std::string& path);
 

@@ -64,19 +64,7 @@ std::vector<std::string> names_of(const fs::path& file, std::size_t record_bytes
 }
 
 std::vector<LoadedFile> load_files(const std::vector<std::string>& paths) {
-  std::vector<std::string> expanded;
-  for (const auto& p : paths) {
-    if (!fs::is_directory(p)) {
-      expanded.push_back(p);
-      continue;
-    }
-    std::vector<std::string> found;
-    for (const auto& e : fs::directory_iterator(p))
-      if (e.is_regular_file() && records::format_from_extension(e.path().string()))
-        found.push_back(e.path().string());
-    std::sort(found.begin(), found.end());
-    expanded.insert(expanded.end(), found.begin(), found.end());
-  }
+  const std::vector<std::string> expanded = expand_record_inputs(paths);
   std::vector<LoadedFile> files;
   for (const auto& path : expanded) {
     LoadedFile f{path, read_small_file(path), records::Format::moves, {}};

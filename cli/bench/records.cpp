@@ -34,24 +34,6 @@ struct Pass : GameCounts {
   double cpu_seconds = 0;  // this process's processor time: what a busy machine does not inflate
 };
 
-// Game files named on the command line; a directory stands for the record files in it.
-std::vector<std::string> expand(const std::vector<std::string>& paths) {
-  std::vector<std::string> out;
-  for (const auto& p : paths) {
-    if (!fs::is_directory(p)) {
-      out.push_back(p);
-      continue;
-    }
-    std::vector<std::string> found;
-    for (const auto& entry : fs::directory_iterator(p))
-      if (entry.is_regular_file() && records::format_from_extension(entry.path().string()))
-        found.push_back(entry.path().string());
-    std::sort(found.begin(), found.end());
-    out.insert(out.end(), found.begin(), found.end());
-  }
-  return out;
-}
-
 std::unique_ptr<records::WthorNames> names_beside(const std::string& path) {
   auto names = std::make_unique<records::WthorNames>();
   const fs::path dir = fs::path(path).parent_path();
@@ -116,7 +98,7 @@ bool parse_bench_records(const std::vector<std::string>& args, BenchRecordsOptio
 // Every file read into memory, its format detected; throws UnreadableInput.
 std::vector<LoadedFile> load_files(const std::vector<std::string>& paths) {
   std::vector<LoadedFile> files;
-  for (const auto& path : expand(paths)) {
+  for (const auto& path : expand_record_inputs(paths)) {
     LoadedFile f{path, read_small_file(path), records::Format::moves, nullptr};
     f.format = records::detect_format(f.bytes.substr(0, records::detect_bytes), path);
     if (f.format == records::Format::json)

@@ -358,31 +358,6 @@ TheoreticalCheck chosen_check(const std::string& name) {
   throw UsageError("--theoretical must be when-exact, always or never, not '" + name + "'");
 }
 
-// In a directory: the files whose extension names a record format, and .txt move lists (not
-// WTHOR.JOU and WTHOR.TRN, nor notes).
-bool is_record_file(const fs::path& p) {
-  return records::format_from_extension(p.string()) || p.extension() == ".txt";
-}
-
-// Files named on the command line; a directory stands for the record files in it, by name.
-std::vector<std::string> expand_inputs(const std::vector<std::string>& paths) {
-  std::vector<std::string> out;
-  for (const auto& p : paths) {
-    std::error_code ec;
-    if (p == "-" || !fs::is_directory(p, ec)) {
-      out.push_back(p);
-      continue;
-    }
-    std::vector<std::string> found;
-    for (const auto& entry : fs::directory_iterator(p, ec))
-      if (entry.is_regular_file() && is_record_file(entry.path()))
-        found.push_back(entry.path().string());
-    std::sort(found.begin(), found.end());
-    out.insert(out.end(), found.begin(), found.end());
-  }
-  return out;
-}
-
 std::uint64_t total_size(const std::vector<std::string>& files) {
   std::uint64_t total = 0;
   for (const auto& f : files) {
@@ -511,7 +486,7 @@ int run_annotate_with_figures(const std::vector<std::string>& args, AnnotateFigu
   inputs.rules = opt.rules.rules();
   inputs.players_file = opt.players;
   inputs.tournaments_file = opt.tournaments;
-  const std::vector<std::string> files = expand_inputs(opt.files);
+  const std::vector<std::string> files = expand_record_inputs(opt.files);
 
   Run run;
   configure(run, opt);
