@@ -187,7 +187,7 @@ bool is_selectivity_level(int confidence) {
 
 // One standard deviation of (deep - shallow), in units, per deep depth from probcut_min_depth
 // and per band of probcut_band_empties empties (band 0: 1-10 empties), as printed by `reversi
-// train --wthor ../shared/data/wthor --fit-probcut 1000` on the shipped weights (778 positions;
+// train --wthor WTHOR_FOLDER --fit-probcut 1000` on the shipped weights (778 positions;
 // band 0 had none and copies band 1).
 // clang-format off
 constexpr int probcut_bands = 6;

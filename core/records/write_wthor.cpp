@@ -2,6 +2,7 @@
 #include "core/records/text.hpp"
 #include "core/records/validate.hpp"
 #include "core/records/write.hpp"
+#include "core/records/wthor.hpp"
 
 namespace reversi::records {
 
@@ -44,20 +45,6 @@ std::string utf8_to_latin1(std::string_view text) {
                            : latin1_limit;
     out += code < latin1_limit ? static_cast<char>(code) : unknown_character;
     i += length;
-  }
-  return out;
-}
-
-std::string latin1_to_utf8(std::string_view text) {
-  std::string out;
-  for (char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c < 0x80) {
-      out += static_cast<char>(c);
-    } else {
-      out += static_cast<char>(0xC0 | (c >> 6));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    }
   }
   return out;
 }

@@ -2,6 +2,20 @@
 
 namespace reversi::records {
 
+std::string latin1_to_utf8(std::string_view text) {
+  std::string out;
+  for (char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+    } else {
+      out += static_cast<char>(0xC0 | (c >> 6));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+  }
+  return out;
+}
+
 namespace {
 
 constexpr std::size_t record_data_bytes = 8;
@@ -16,21 +30,6 @@ int u16(std::string_view b, std::size_t at) {
 std::uint32_t u32(std::string_view b, std::size_t at) {
   return static_cast<std::uint32_t>(u16(b, at)) |
          (static_cast<std::uint32_t>(u16(b, at + 2)) << 16);
-}
-
-// ISO-8859-1 maps byte for byte onto the first 256 code points.
-std::string latin1_to_utf8(std::string_view text) {
-  std::string out;
-  for (char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c < 0x80) {
-      out += static_cast<char>(c);
-    } else {
-      out += static_cast<char>(0xC0 | (c >> 6));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    }
-  }
-  return out;
 }
 
 // Move bytes: 10*row+col on 8x8 (a1 = 11), col+12*row on 10x10 (a1 = 13), both 1-based.

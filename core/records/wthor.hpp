@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -36,6 +37,9 @@ struct WthorHeaderParse {
   std::optional<RecordError> error;
 };
 WthorHeaderParse parse_wthor_header(std::string_view bytes);
+
+// WTHOR names are ISO-8859-1, which maps byte for byte onto the first 256 code points.
+std::string latin1_to_utf8(std::string_view text);
 
 // WTHOR.JOU / WTHOR.TRN: NUL-terminated ISO-8859-1 names, returned as UTF-8. An error when the
 // header does not match the length.
