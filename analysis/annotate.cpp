@@ -219,7 +219,9 @@ EstimatedValues GameAnnotator::estimate(const Position& p, Square wanted) {
   EstimateRequest req;
   req.rules = rules_;
   req.root = p;
-  req.depth = options_.estimate_depth;
+  req.depth = patterns_for(rules_, options_.patterns) != nullptr
+                  ? depth_to_exact_labels(options_.estimate_depth, rules_.empties(p))
+                  : options_.estimate_depth;
   req.selectivity = options_.estimate_selectivity;
   req.wanted = wanted;
   req.stop = options_.stop;

@@ -212,6 +212,11 @@ int probcut_sigma(int depth, int empties) {
   return probcut_sigmas[static_cast<std::size_t>(d)][static_cast<std::size_t>(band)];
 }
 
+int depth_to_exact_labels(int depth, int empties) {
+  const int needed = empties - exact_label_empties;
+  return needed > depth && needed <= depth + max_plies_to_exact_labels ? needed : depth;
+}
+
 int probcut_shallow_depth(int depth) {
   // About half the depth, with the same parity, so that both end on the same side's move.
   int shallow = depth / 2;

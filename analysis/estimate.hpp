@@ -39,6 +39,16 @@ inline constexpr int estimate_units_per_disc = 100;
 inline constexpr int default_estimate_depth = 6;
 inline constexpr int max_estimate_depth = 30;
 
+// The shipped pattern weights learnt the phases up to this many empties from exact values (the
+// solver's, `reversi train --solve-empties`), the later ones from game results.
+inline constexpr int exact_label_empties = 16;
+// At most this many plies beyond the asked depth to bring every leaf down to them.
+inline constexpr int max_plies_to_exact_labels = 2;
+// The depth annotate searches when asked for `depth` at a position with `empties` empties: a
+// little deeper when that lands the leaves where the evaluation learnt from perfect play (near
+// the exact horizon, where its error halves; 8x8 pattern evaluation only).
+int depth_to_exact_labels(int depth, int empties);
+
 // Selectivity, as Edax and Logistello name it: the confidence (in percent) with which a
 // probability cut (ProbCut) prunes a subtree whose shallow search lands far outside the window.
 // 100 searches every move to full depth (the plain depth-limited minimax value); lower levels

@@ -46,9 +46,13 @@ std::optional<Pair> compare(const records::GameRecord& game, const std::vector<P
   if (!p) return std::nullopt;
   const bool theoretical =
       game.meta.wthor && game.meta.wthor->depth == empties && game.meta.wthor->depth > 0;
+  // The estimate annotate gives there, which searches a little deeper near the exact labels.
+  const int depth = patterns_for(rules, req.patterns) != nullptr
+                        ? depth_to_exact_labels(req.depth, empties)
+                        : req.depth;
   EstimateRequest er{.rules = rules,
                      .root = *p,
-                     .depth = req.depth,
+                     .depth = depth,
                      .selectivity = req.selectivity,
                      .stop = req.stop,
                      .patterns = req.patterns};

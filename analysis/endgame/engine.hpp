@@ -356,14 +356,15 @@ class Engine {
     }
     Move list[max_moves];
     const int count = generate(p, o, moves, empty, lay_.parity(empty), hash_move, list);
-    if (n >= tune_.sort_search_min) sort_by_search(p, o, n, list, count, c);
     if (n >= tune_.etc_min) {
       int cut;
       if (transposition_cut(p, o, alpha, n, s_child, list, count, cut)) return cut;
     }
+    const int sort_from = first_sorted(n, hash_move);
     int best = -solve_infinity;
     int best_move = -1;
     for (int i = 0; i < count; ++i) {
+      if (i == sort_from) sort_by_search(p, o, n, list + i, count - i, c);
       bring_best_to(list, i, count);
       const int v = child_value(p, o, list[i], alpha, n, s_child, c);
       if (c.aborted) return 0;
@@ -387,11 +388,19 @@ class Engine {
     return best;
   }
 
+  // Where the shallow ordering search starts in the move list, or -1 for none: after the hash
+  // move, which is tried first on its own, since it often cuts and makes the search needless.
+  int first_sorted(int n, int hash_move) const {
+    if (n < tune_.sort_search_min) return -1;
+    return hash_move >= 0 ? 1 : 0;
+  }
+
   // Replaces the fastest-first scores by a shallow heuristic search (the hash move stays first).
   void sort_by_search(B p, B o, int n, Move* list, int count, Context& c) const {
     const int depth =
         std::min(tune_.sort_search_max_depth,
                  tune_.sort_search_depth + (n - tune_.sort_search_min) / tune_.sort_search_step);
+
     for (int i = 0; i < count; ++i) {
       Move& m = list[i];
       if (m.score >= wipeout_score) continue;
@@ -484,11 +493,12 @@ class Engine {
     }
     Move list[max_moves];
     const int count = generate(p, o, moves, empty, lay_.parity(empty), hash_move, list);
-    if (n >= tune_.sort_search_min) sort_by_search(p, o, n, list, count, c);
+    const int sort_from = first_sorted(n, hash_move);
     int best = -solve_infinity;
     int best_move = -1;
     int a = alpha;
     for (int i = 0; i < count; ++i) {
+      if (i == sort_from) sort_by_search(p, o, n, list + i, count - i, c);
       bring_best_to(list, i, count);
       const Move& m = list[i];
       const B np = o ^ m.flipped;

@@ -108,11 +108,24 @@ std::int16_t to_units(double discs) {
 }  // namespace
 
 void add_game_samples(const Replay& replay, const GameLabels& labels, std::vector<Sample>& out) {
+  std::vector<Sample> none;
+  add_game_samples(
+      replay,
+      GameLabels{labels.final_margin, labels.theoretical_margin, labels.theoretical_empties, 0},
+      out, none);
+}
+
+void add_game_samples(const Replay& replay, const GameLabels& labels, std::vector<Sample>& out,
+                      std::vector<Sample>& to_solve) {
   const Rules rules(8);
   const auto positions = replay.positions(rules);
   for (const Position& pos : positions) {
     if (!rules.has_move(pos)) continue;
     const int empties = rules.empties(pos);
+    if (empties <= labels.solved_empties) {
+      to_solve.push_back({static_cast<Bits64>(pos.player), static_cast<Bits64>(pos.opponent), 0});
+      continue;
+    }
     const bool theoretical =
         labels.theoretical_margin.has_value() && empties >= labels.theoretical_empties;
     const int dark = theoretical ? *labels.theoretical_margin : labels.final_margin;

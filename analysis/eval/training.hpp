@@ -27,12 +27,17 @@ struct GameLabels {
   int final_margin = 0;                   // dark's final margin, winner takes empties
   std::optional<int> theoretical_margin;  // dark's margin with perfect play from ...
   int theoretical_empties = 0;            // ... the position with this many empties
+  int solved_empties = 0;                 // positions with at most this many go to the solver
 };
 
 // Adds the positions of a replayed 8x8 game where the mover has a move. Positions with at least
 // `theoretical_empties` empties take the theoretical margin when the record has one (errors
 // made after it do not blur the label); the others take the final margin.
 void add_game_samples(const Replay& replay, const GameLabels& labels, std::vector<Sample>& out);
+// The same, except that positions with at most `labels.solved_empties` empties go to `to_solve`
+// unlabelled, in the order played, for label_exactly (analysis/eval/exact_labels.hpp).
+void add_game_samples(const Replay& replay, const GameLabels& labels, std::vector<Sample>& out,
+                      std::vector<Sample>& to_solve);
 
 struct TrainRequest {
   int iterations = 100;  // conjugate-gradient steps per phase

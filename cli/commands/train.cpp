@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "analysis/eval/exact_labels.hpp"
 #include "analysis/eval/pattern_eval.hpp"
 #include "analysis/eval/probcut_fit.hpp"
 #include "analysis/eval/training.hpp"
@@ -21,6 +22,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Solving every training position up to 16 empties takes about 25 minutes on 2 cores (18: over
+// an hour, 20: about four), and the searches near the exact horizon end there.
+constexpr int default_solve_empties = 16;
+// Beyond this a game position takes seconds to solve: far too long for 60,000 games.
+constexpr int max_solve_empties = 24;
+
 struct TrainOptions {
   std::string folder;
   std::string holdout = "WTH_2019.wtb";
@@ -29,6 +36,9 @@ struct TrainOptions {
   // --fit-probcut: measure ProbCut's margins instead of training, on one game in this many.
   int fit_probcut_every = 0;
   int threads = 2;
+  // Positions with at most this many empties are labelled by the exact solver.
+  int solve_empties = default_solve_empties;
+  std::string label_cache;  // solved values kept between runs; empty: none
   EvalOptions eval;
 };
 
@@ -37,6 +47,9 @@ struct LoadedSamples {
   std::vector<eval::Sample> valid;
   // Held-out positions at the theoretical score's depth: their labels are exact.
   std::vector<eval::Sample> exact_valid;
+  // Per game, its positions left for the solver: training games, then held-out ones.
+  std::vector<std::vector<eval::Sample>> train_to_solve;
+  std::vector<std::vector<eval::Sample>> valid_to_solve;
   long games = 0;
   long skipped = 0;  // invalid or unfinished records
 };
@@ -83,7 +96,7 @@ void report_exact(const eval::Weights& weights, const std::vector<eval::Sample>&
       samples.size(), abs_sum / n, 100.0 * wrong / n);
 }
 
-void load_file(const std::string& path, bool held_out, LoadedSamples& totals) {
+void load_file(const std::string& path, bool held_out, int solve_empties, LoadedSamples& totals) {
   std::vector<eval::Sample>& out = held_out ? totals.valid : totals.train;
   InputOptions in;
   in.format = records::Format::wthor;
@@ -100,13 +113,17 @@ void load_file(const std::string& path, bool held_out, LoadedSamples& totals) {
       continue;
     }
     eval::GameLabels labels;
+    labels.solved_empties = solve_empties;
     labels.final_margin = rec.rules.value(r.final_position, Color::dark);
     const auto& w = *rec.meta.wthor;
     if (w.depth > 0) {
       labels.theoretical_margin = 2 * w.theoretical_score - 64;
       labels.theoretical_empties = w.depth;
     }
-    eval::add_game_samples(r, labels, out);
+    std::vector<eval::Sample> to_solve;
+    eval::add_game_samples(r, labels, out, to_solve);
+    if (!to_solve.empty())
+      (held_out ? totals.valid_to_solve : totals.train_to_solve).push_back(std::move(to_solve));
     if (held_out && labels.theoretical_margin) add_exact_sample(r, labels, totals.exact_valid);
     ++totals.games;
   }
@@ -125,7 +142,12 @@ bool parse_train(const std::vector<std::string>& args, TrainOptions& o) {
       "penalty on the size of each weight")(
       "fit-probcut", po::value(&o.fit_probcut_every),
       "instead of training: fit ProbCut's margins on one training game in N, print the table")(
-      "threads", po::value(&o.threads)->default_value(o.threads), "--fit-probcut: threads");
+      "threads", po::value(&o.threads)->default_value(o.threads),
+      "threads of the solver and the fit")(
+      "solve-empties", po::value(&o.solve_empties)->default_value(o.solve_empties),
+      "label positions with at most N empties by their exact value (0: by the game's result)")(
+      "label-cache", po::value(&o.label_cache),
+      "file of solved values: read if present, and written with the new ones");
   o.eval.add_to(desc);
   po::variables_map vm;
   if (!parse_options("train", "--wthor DIR (-o FILE | --fit-probcut N) [OPTIONS]", desc, args, vm))
@@ -134,6 +156,8 @@ bool parse_train(const std::vector<std::string>& args, TrainOptions& o) {
     throw UsageError("give -o FILE (the weights to write) or --fit-probcut N");
   if (o.fit_probcut_every < 0 || o.threads < 1)
     throw UsageError("--fit-probcut and --threads must be positive");
+  if (o.solve_empties < 0 || o.solve_empties > max_solve_empties)
+    throw UsageError("--solve-empties must be 0-" + std::to_string(max_solve_empties));
   return true;
 }
 
@@ -193,9 +217,41 @@ LoadedSamples load_samples(const TrainOptions& o) {
   LoadedSamples data;
   for (const auto& file : wthor_files(o.folder)) {
     const bool held_out = fs::path(file).filename() == o.holdout;
-    load_file(file, held_out, data);
+    load_file(file, held_out, o.solve_empties, data);
   }
   return data;
+}
+
+// Moves every game's solved positions into its set, game by game in input order.
+void append_solved(std::vector<std::vector<eval::Sample>>& games, std::vector<eval::Sample>& out) {
+  for (auto& game : games) out.insert(out.end(), game.begin(), game.end());
+  games.clear();
+}
+
+// Labels the positions near the end by the solver, with the cache when one is given.
+void solve_labels(const TrainOptions& o, LoadedSamples& data) {
+  if (data.train_to_solve.empty() && data.valid_to_solve.empty()) return;
+  eval::LabelCache cache;
+  if (!o.label_cache.empty()) cache = eval::LabelCache::read(o.label_cache);
+  eval::ExactLabelRequest request;
+  request.threads = o.threads;
+  request.on_progress = [](std::size_t done, std::size_t total) {
+    std::cerr << "train: solved the ends of " << done << " of " << total << " games\n";
+  };
+  const auto start = std::chrono::steady_clock::now();
+  eval::ExactLabelStats stats = eval::label_exactly(data.train_to_solve, cache, request);
+  const eval::ExactLabelStats valid = eval::label_exactly(data.valid_to_solve, cache, request);
+  stats.solved += valid.solved;
+  stats.cached += valid.cached;
+  stats.nodes += valid.nodes;
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cerr << "train: exact labels up to " << o.solve_empties << " empties: " << stats.solved
+            << " positions solved (" << stats.nodes << " nodes, " << seconds << " s), "
+            << stats.cached << " from the cache\n";
+  if (!o.label_cache.empty() && stats.solved > 0) cache.write(o.label_cache);
+  append_solved(data.train_to_solve, data.train);
+  append_solved(data.valid_to_solve, data.valid);
 }
 
 void print_loaded(const LoadedSamples& data) {
@@ -224,7 +280,8 @@ int run_train(const std::vector<std::string>& args) {
   if (!parse_train(args, o)) return exit_ok;
   if (o.fit_probcut_every > 0) return run_fit_probcut(o);
   const auto start = std::chrono::steady_clock::now();
-  const LoadedSamples data = load_samples(o);
+  LoadedSamples data = load_samples(o);
+  solve_labels(o, data);
   print_loaded(data);
   const eval::TrainResult result = eval::train(data.train, data.valid, o.request);
   print_phases(result);

@@ -1,0 +1,146 @@
+#include "analysis/eval/exact_labels.hpp"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <stdexcept>
+
+#include "analysis/search.hpp"
+
+namespace reversi::eval {
+
+namespace {
+
+// The cache file: a magic line, then records of two little-endian 64-bit boards and a value.
+constexpr char cache_magic[] = "reversi-exact-labels 1\n";
+constexpr std::size_t record_bytes = 17;
+
+void put_u64(std::string& out, Bits64 x) {
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((x >> (8 * i)) & 0xff));
+}
+
+Bits64 get_u64(const unsigned char* in) {
+  Bits64 x = 0;
+  for (int i = 7; i >= 0; --i) x = (x << 8) | in[i];
+  return x;
+}
+
+}  // namespace
+
+std::size_t LabelCache::KeyHash::operator()(const Key& k) const {
+  return static_cast<std::size_t>(k.player * 0x9e3779b97f4a7c15ULL ^
+                                  (k.opponent + 0x632be59bd9b4e019ULL) * 0xc2b2ae3d27d4eb4fULL);
+}
+
+const std::int8_t* LabelCache::find(Bits64 player, Bits64 opponent) const {
+  const auto it = values_.find(Key{player, opponent});
+  return it == values_.end() ? nullptr : &it->second;
+}
+
+void LabelCache::insert(Bits64 player, Bits64 opponent, std::int8_t value) {
+  values_[Key{player, opponent}] = value;
+}
+
+LabelCache LabelCache::read(const std::string& path) {
+  LabelCache cache;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return cache;
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string magic(cache_magic);
+  if (bytes.compare(0, magic.size(), magic) != 0 ||
+      (bytes.size() - magic.size()) % record_bytes != 0)
+    throw std::runtime_error(path + ": not an exact-label cache written by reversi train");
+  const auto* at = reinterpret_cast<const unsigned char*>(bytes.data()) + magic.size();
+  const auto* end = reinterpret_cast<const unsigned char*>(bytes.data()) + bytes.size();
+  for (; at < end; at += record_bytes)
+    cache.insert(get_u64(at), get_u64(at + 8), static_cast<std::int8_t>(at[16]));
+  return cache;
+}
+
+void LabelCache::write(const std::string& path) const {
+  std::vector<std::pair<Key, std::int8_t>> sorted(values_.begin(), values_.end());
+  std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) {
+    return a.first.player != b.first.player ? a.first.player < b.first.player
+                                            : a.first.opponent < b.first.opponent;
+  });
+  std::string out(cache_magic);
+  out.reserve(out.size() + sorted.size() * record_bytes);
+  for (const auto& [key, value] : sorted) {
+    put_u64(out, key.player);
+    put_u64(out, key.opponent);
+    out.push_back(static_cast<char>(value));
+  }
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+    file.write(out.data(), static_cast<std::streamsize>(out.size()));
+    if (!file.flush()) throw std::runtime_error(temporary + ": cannot write");
+  }
+  std::filesystem::rename(temporary, path);
+}
+
+ExactLabelStats label_exactly(std::vector<std::vector<Sample>>& games, LabelCache& cache,
+                              const ExactLabelRequest& request) {
+  const Rules rules(8);
+  std::vector<std::vector<bool>> fresh(games.size());
+  for (std::size_t g = 0; g < games.size(); ++g) {
+    fresh[g].assign(games[g].size(), false);
+    for (std::size_t k = 0; k < games[g].size(); ++k) {
+      Sample& s = games[g][k];
+      if (const std::int8_t* v = cache.find(s.player, s.opponent))
+        s.target = *v;
+      else
+        fresh[g][k] = true;
+    }
+  }
+  tbb::enumerable_thread_specific<Solver> solvers([&] { return Solver(request.hash_mb); });
+  std::atomic<std::uint64_t> nodes{0};
+  std::atomic<std::size_t> done{0};
+  std::mutex progress;
+  tbb::task_arena arena(std::max(1, request.threads));
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, games.size(), [&](std::size_t g) {
+      if (request.stop && request.stop->load()) return;
+      Solver& solver = solvers.local();
+      for (std::size_t k = 0; k < games[g].size(); ++k) {
+        if (!fresh[g][k]) continue;
+        Sample& s = games[g][k];
+        SolveRequest solve_request;
+        solve_request.rules = rules;
+        solve_request.root.player = s.player;
+        solve_request.root.opponent = s.opponent;
+        solve_request.want_pv = false;
+        solve_request.stop = request.stop;
+        const SolveResult r = solver.solve(solve_request);
+        s.target = static_cast<std::int8_t>(r.value);
+        nodes += r.nodes;
+      }
+      const std::size_t finished = ++done;
+      if (request.on_progress && finished % request.progress_every == 0) {
+        const std::lock_guard lock(progress);
+        request.on_progress(finished, games.size());
+      }
+    });
+  });
+  if (request.stop && request.stop->load()) throw std::runtime_error("stopped");
+  ExactLabelStats stats;
+  stats.nodes = nodes.load();
+  for (std::size_t g = 0; g < games.size(); ++g)
+    for (std::size_t k = 0; k < games[g].size(); ++k) {
+      const Sample& s = games[g][k];
+      if (fresh[g][k]) {
+        cache.insert(s.player, s.opponent, s.target);
+        ++stats.solved;
+      } else {
+        ++stats.cached;
+      }
+    }
+  return stats;
+}
+
+}  // namespace reversi::eval
