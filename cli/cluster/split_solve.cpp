@@ -6,8 +6,8 @@
 
 #include "analysis/split.hpp"
 #include "cli/cluster/units.hpp"
-#include "cli/common.hpp"
 #include "cli/cluster/wire.hpp"
+#include "cli/common.hpp"
 #include "core/notation.hpp"
 
 namespace reversi::cli::cluster {
@@ -159,8 +159,7 @@ int run_full_windows(const std::vector<std::string>& args, const UnitOptions& op
 }  // namespace
 
 SplitSolveOutcome split_solve(const SplitSolveJob& job, const UnitOptions& options,
-                              const std::vector<std::string>& args,
-                              const std::atomic<bool>* stop) {
+                              const std::vector<std::string>& args, const std::atomic<bool>* stop) {
   Solver solver(job.hash_mb);
   const Work work = [&](const std::string& task) { return solve_unit(task, solver, job, stop); };
   SplitSolveOutcome out;
@@ -170,10 +169,10 @@ SplitSolveOutcome split_solve(const SplitSolveJob& job, const UnitOptions& optio
   }
   const auto start = std::chrono::steady_clock::now();
   const auto ranks = static_cast<std::size_t>(place().ranks);
-  out.plies = options.split_depth >= 0
-                  ? options.split_depth
-                  : split_plies_for(job.rules, job.root, ranks * units_per_rank,
-                                    max_chosen_split_plies);
+  out.plies =
+      options.split_depth >= 0
+          ? options.split_depth
+          : split_plies_for(job.rules, job.root, ranks * units_per_rank, max_chosen_split_plies);
   const Frontier frontier = split_frontier(job.rules, job.root, out.plies);
   out.units = frontier.units.size();
   if (!options.emit_jobs.empty() || !options.units.empty()) {
@@ -197,10 +196,9 @@ SplitSolveOutcome split_solve(const SplitSolveJob& job, const UnitOptions& optio
       break;
     }
     if (!options.merge.empty())
-      throw UsageError("--merge: the journals do not settle " +
-                       std::to_string(step.queries.size()) + " of " +
-                       std::to_string(frontier.units.size()) + " units (" +
-                       units_text(step.queries) + ")");
+      throw UsageError(
+          "--merge: the journals do not settle " + std::to_string(step.queries.size()) + " of " +
+          std::to_string(frontier.units.size()) + " units (" + units_text(step.queries) + ")");
     ++out.rounds;
     std::size_t handed = 0;
     std::size_t received = 0;
@@ -216,7 +214,10 @@ SplitSolveOutcome split_solve(const SplitSolveJob& job, const UnitOptions& optio
           const UnitAnswer recorded = known.take_solved(unit, decoded(bytes));
           if (journal) journal->record(unit, encoded(recorded));
         },
-        {.tasks_per_rank = 2, .journal = nullptr, .stop = stop});
+        {.tasks_per_rank = 2,
+         .journal = nullptr,
+         .stop = stop,
+         .journal_file = options.journal.file});
     out.solves += received;
     if (!done) {
       out.status = exit_interrupted;

@@ -94,7 +94,10 @@ std::optional<std::vector<std::string>> run_units(const std::string& command,
         if (journal) journal->record(unit, result);
         known[unit] = result;
       },
-      {.tasks_per_rank = 2, .journal = nullptr, .stop = stop});
+      {.tasks_per_rank = 2,
+       .journal = nullptr,
+       .stop = stop,
+       .journal_file = options.journal.file});
   if (!done) {
     status = exit_interrupted;
     return std::nullopt;

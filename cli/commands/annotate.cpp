@@ -362,7 +362,10 @@ void annotate_input_farmed(Input& in, Run& run, const InterruptGuard& interrupt,
     out.pop_front();
   };
   cluster::farm(next, [&](const std::string& task) { return annotate_batch(task, run); }, deliver,
-                {.tasks_per_rank = 2, .journal = journal, .stop = interrupt.flag()});
+                {.tasks_per_rank = 2,
+                 .journal = journal,
+                 .stop = interrupt.flag(),
+                 .journal_file = journal ? journal->file() : std::string()});
 }
 
 // A batch system's run without MPI (docs/cluster.md): --emit-jobs writes the batches out,
@@ -423,7 +426,10 @@ void annotate_input_jobs(Input& in, Run& run, const InterruptGuard& interrupt, B
     ++jobs.computed;
   };
   cluster::farm(next, [&](const std::string& task) { return annotate_batch(task, run); }, deliver,
-                {.tasks_per_rank = 2, .journal = nullptr, .stop = interrupt.flag()});
+                {.tasks_per_rank = 2,
+                 .journal = nullptr,
+                 .stop = interrupt.flag(),
+                 .journal_file = jobs.journal->file()});
 }
 
 // The batch-system modes the options ask for; nullopt: none.
