@@ -261,9 +261,13 @@ TopSearch::Step TopSearch::search(const std::vector<UnitBounds>& known) {
     bool pending = false;
     bool first = true;
     for (const Position& child : children(root_)) {
-      // The best so far minus one: a move that ties with the best gets its exact value too.
-      const int alpha = all_moves_ || first ? -solve_infinity : best - 1;
-      const Probe r = probe(child, plies - 1, -solve_infinity, -alpha);
+      // Around the best so far: a move that ties with it gets its exact value too, and a move
+      // that beats it is asked again for its exact value.
+      const bool full = all_moves_ || first;
+      const int alpha = full ? -solve_infinity : best - 1;
+      const int beta = full ? solve_infinity : best + 1;
+      Probe r = probe(child, plies - 1, -beta, -alpha);
+      if (r.known && -r.value >= beta) r = probe(child, plies - 1, -solve_infinity, -alpha);
       if (!r.known && first && !all_moves_) break;
       first = false;
       if (!r.known) {
