@@ -6,13 +6,21 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <optional>
 #include <vector>
 
+#include "analysis/estimate.hpp"
 #include "analysis/perft.hpp"
 #include "analysis/search.hpp"
 #include "core/rules.hpp"
 
 namespace reversi {
+
+// Orders positions (any fixed order) for the maps that index them.
+struct PositionOrder {
+  bool operator()(const Position& a, const Position& b) const;
+};
 
 // A class of positions under the symmetries that keep the rules' holes in place.
 struct SplitUnit {
@@ -56,5 +64,54 @@ struct TopValues {
 };
 TopValues negamax_top(const Rules& rules, const Position& root, const Frontier& frontier,
                       const std::function<int(std::size_t)>& value_of);
+
+// What is proven so far about a unit's exact value.
+struct UnitBounds {
+  int lower = -solve_infinity;
+  int upper = solve_infinity;
+  bool exact() const { return lower == upper; }
+};
+
+// A unit whose value the top of the tree needs inside (alpha, beta): outside it a bound will do.
+struct UnitQuery {
+  std::size_t unit = 0;
+  int alpha = -solve_infinity;
+  int beta = solve_infinity;
+};
+
+// The top of the tree searched with windows, so that units are solved only as far as the
+// root's result needs (an alpha-beta search whose leaves are the frontier's units). Each call
+// of search() walks the top again with what is known of the units and either has the result or
+// names the units to solve next, each with a window; units it names together do not depend on
+// each other (a node's first child is settled before its other children are asked about, as in
+// "young brothers wait"). Repeating until the result comes gives the same result whatever the
+// order the units come back in, and whatever bounds they come back with.
+class TopSearch {
+ public:
+  // all_moves: every root move's exact value; else the root's value, and each root move's
+  // exact value or a proof that it is worse (so ties with the best are found exactly).
+  TopSearch(const Rules& rules, const Position& root, const Frontier& frontier, bool all_moves);
+
+  struct Step {
+    std::optional<TopValues> result;  // once known; moves' lower/upper say what is proven
+    std::vector<UnitQuery> queries;   // else: in unit order, one per unit
+  };
+  Step search(const std::vector<UnitBounds>& known);
+
+ private:
+  struct Probe;
+  Probe probe(const Position& p, int plies, int alpha, int beta);
+  const std::vector<Position>& children(const Position& p);
+
+  Rules rules_;
+  Position root_;
+  const Frontier& frontier_;
+  bool all_moves_;
+  std::map<Position, std::size_t, PositionOrder> index_;
+  std::map<Position, std::vector<Position>, PositionOrder> children_;  // best estimate first
+  const std::vector<UnitBounds>* known_ = nullptr;
+  std::map<std::size_t, UnitQuery> wanted_;
+  Estimator estimator_;
+};
 
 }  // namespace reversi

@@ -34,6 +34,9 @@ struct FarmOptions {
   Journal* journal = nullptr;
   // Set (e.g. by Ctrl-C): no more tasks go out and farm() returns false.
   const std::atomic<bool>* stop = nullptr;
+  // The journal file the finished units go to (whoever writes them), named in the message of a
+  // run that dies; empty: none.
+  std::string journal_file;
 };
 
 // On the leader: every task computed and its result delivered, in task order, on this thread.

@@ -31,6 +31,7 @@ class Journal {
   const std::string* finished(std::uint64_t unit) const;
   void record(std::uint64_t unit, const std::string& result);
   std::size_t resumed_units() const { return done_.size(); }
+  const std::string& file() const { return file_; }
 
   // What a journal holds, without writing to it (--merge); the file's whole lines' length.
   struct Contents {

@@ -11,7 +11,8 @@ namespace {
 
 constexpr std::size_t missing_shown = 10;
 
-// --units A-B, or every unit.
+}  // namespace
+
 std::pair<std::size_t, std::size_t> chosen_range(const std::string& text, std::size_t count) {
   if (text.empty()) return {0, count};
   std::size_t first = 0;
@@ -36,6 +37,8 @@ void emit_jobs(const std::string& file, const std::string& job, const std::vecto
   }
   write_file_atomically(file, text);
 }
+
+namespace {
 
 std::string missing_text(const std::vector<std::size_t>& missing) {
   std::string text;
@@ -91,7 +94,10 @@ std::optional<std::vector<std::string>> run_units(const std::string& command,
         if (journal) journal->record(unit, result);
         known[unit] = result;
       },
-      {.tasks_per_rank = 2, .journal = nullptr, .stop = stop});
+      {.tasks_per_rank = 2,
+       .journal = nullptr,
+       .stop = stop,
+       .journal_file = options.journal.file});
   if (!done) {
     status = exit_interrupted;
     return std::nullopt;

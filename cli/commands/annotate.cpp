@@ -23,7 +23,10 @@
 #include <deque>
 #include <filesystem>
 #include <iostream>
+#include <limits>
+#include <map>
 #include <memory>
+#include <tuple>
 
 #include "analysis/annotate.hpp"
 #include "cli/batch/output_file.hpp"
@@ -31,6 +34,7 @@
 #include "cli/batch/record_input.hpp"
 #include "cli/batch/writer.hpp"
 #include "cli/cluster/farm.hpp"
+#include "cli/cluster/units.hpp"
 #include "cli/cluster/wire.hpp"
 #include "cli/common.hpp"
 #include "cli/options/cluster.hpp"
@@ -81,7 +85,7 @@ struct AnnotateCommandOptions {
   std::string tournaments;
   std::vector<std::string> files;
   int batch = default_batch_games;
-  JournalOptions journal;
+  UnitOptions cluster;  // --journal, --resume, --emit-jobs, --units, --merge
 };
 
 // One game on its way through the pipeline.
@@ -318,37 +322,157 @@ struct BatchPlaces {
   std::vector<std::uint64_t> offsets;
 };
 
+// The next batch of an input's games as a task, with where they came from; nullopt at the end.
+std::optional<std::string> read_batch(Input& in, int batch, BatchPlaces& places) {
+  cluster::WireWriter task;
+  for (int i = 0; i < batch; ++i) {
+    auto game = in.reader->next();
+    if (!game) break;
+    places.places.push_back(place_of(game->record.source));
+    places.offsets.push_back(in.source->bytes_read());
+    cluster::put_game(task, *game);
+  }
+  if (places.places.empty()) return std::nullopt;
+  return task.take();
+}
+
+// Writes a batch's annotated games, in order.
+void write_batch(Run& run, const BatchPlaces& places, const std::string& result) {
+  cluster::WireReader r(result);
+  for (std::size_t i = 0; i < places.places.size(); ++i) {
+    const bool complete = r.get<bool>();
+    const std::string text = r.get_string();
+    write_game(run, complete, text, r.get<GameCount>(), places.places[i], places.offsets[i]);
+  }
+}
+
 // Reads one input's games in batches that the farm annotates anywhere; writes them in order.
 void annotate_input_farmed(Input& in, Run& run, const InterruptGuard& interrupt,
                            cluster::Journal* journal, int batch) {
   std::deque<BatchPlaces> out;
   const auto next = [&]() -> std::optional<std::string> {
     if (interrupt.interrupted() || run.cut) return std::nullopt;
-    cluster::WireWriter task;
     BatchPlaces places;
-    for (int i = 0; i < batch; ++i) {
-      auto game = in.reader->next();
-      if (!game) break;
-      places.places.push_back(place_of(game->record.source));
-      places.offsets.push_back(in.source->bytes_read());
-      cluster::put_game(task, *game);
-    }
-    if (places.places.empty()) return std::nullopt;
-    out.push_back(std::move(places));
-    return task.take();
+    auto task = read_batch(in, batch, places);
+    if (task) out.push_back(std::move(places));
+    return task;
   };
   const auto deliver = [&](const std::string& result) {
-    const BatchPlaces places = std::move(out.front());
+    write_batch(run, out.front(), result);
     out.pop_front();
-    cluster::WireReader r(result);
-    for (std::size_t i = 0; i < places.places.size(); ++i) {
-      const bool complete = r.get<bool>();
-      const std::string text = r.get_string();
-      write_game(run, complete, text, r.get<GameCount>(), places.places[i], places.offsets[i]);
-    }
   };
   cluster::farm(next, [&](const std::string& task) { return annotate_batch(task, run); }, deliver,
-                {.tasks_per_rank = 2, .journal = journal, .stop = interrupt.flag()});
+                {.tasks_per_rank = 2,
+                 .journal = journal,
+                 .stop = interrupt.flag(),
+                 .journal_file = journal ? journal->file() : std::string()});
+}
+
+// A batch system's run without MPI (docs/cluster.md): --emit-jobs writes the batches out,
+// --units computes some of them into the journal, --merge writes the output from journals.
+// Batches are numbered across the inputs in reading order, as the journal numbers them.
+struct BatchJobs {
+  enum class Mode { emit, compute, merge };
+  Mode mode = Mode::emit;
+  std::size_t first = 0;  // --units A-B: [first, end)
+  std::size_t end = 0;
+  std::map<std::uint64_t, std::string> merged;  // --merge: the journals' results
+  cluster::Journal* journal = nullptr;          // --units: the results go there
+  std::vector<cluster::Unit> emitted;
+  std::uint64_t units = 0;  // batches read so far
+  std::size_t computed = 0;
+};
+
+void annotate_input_jobs(Input& in, Run& run, const InterruptGuard& interrupt, BatchJobs& jobs,
+                         int batch) {
+  BatchPlaces places;
+  if (jobs.mode == BatchJobs::Mode::emit) {
+    while (auto task = read_batch(in, batch, places)) {
+      jobs.emitted.push_back(
+          {std::move(*task), {{"games", places.places.size()}, {"first", places.places.front()}}});
+      places = {};
+      ++jobs.units;
+    }
+    return;
+  }
+  if (jobs.mode == BatchJobs::Mode::merge) {
+    while (auto task = read_batch(in, batch, places)) {
+      const auto found = jobs.merged.find(jobs.units);
+      if (found == jobs.merged.end())
+        throw UsageError("--merge: batch " + std::to_string(jobs.units) +
+                         " has no result in the journals");
+      write_batch(run, places, found->second);
+      places = {};
+      ++jobs.units;
+    }
+    return;
+  }
+  std::deque<std::uint64_t> out;
+  const auto next = [&]() -> std::optional<std::string> {
+    while (!interrupt.interrupted()) {
+      BatchPlaces ignored;
+      auto task = read_batch(in, batch, ignored);
+      if (!task) return std::nullopt;
+      const std::uint64_t unit = jobs.units++;
+      if (unit < jobs.first || unit >= jobs.end || jobs.journal->finished(unit)) continue;
+      out.push_back(unit);
+      return task;
+    }
+    return std::nullopt;
+  };
+  const auto deliver = [&](const std::string& result) {
+    jobs.journal->record(out.front(), result);
+    out.pop_front();
+    ++jobs.computed;
+  };
+  cluster::farm(next, [&](const std::string& task) { return annotate_batch(task, run); }, deliver,
+                {.tasks_per_rank = 2,
+                 .journal = nullptr,
+                 .stop = interrupt.flag(),
+                 .journal_file = jobs.journal->file()});
+}
+
+// The batch-system modes the options ask for; nullopt: none.
+std::optional<BatchJobs> batch_jobs(const UnitOptions& options,
+                                    const std::vector<std::string>& args,
+                                    cluster::Journal* journal) {
+  BatchJobs jobs;
+  if (!options.emit_jobs.empty()) return jobs;
+  if (!options.merge.empty()) {
+    jobs.mode = BatchJobs::Mode::merge;
+    for (const auto& file : options.merge)
+      for (auto& [unit, result] :
+           cluster::Journal::read(file, cluster::job_text("annotate", args)).done)
+        jobs.merged[unit] = std::move(result);
+    return jobs;
+  }
+  if (options.units.empty()) return std::nullopt;
+  if (journal == nullptr) throw UsageError("--units needs --journal FILE for the results");
+  jobs.mode = BatchJobs::Mode::compute;
+  // The count is known once the inputs are read: checked then.
+  std::tie(jobs.first, jobs.end) =
+      cluster::chosen_range(options.units, std::numeric_limits<std::size_t>::max());
+  jobs.journal = journal;
+  return jobs;
+}
+
+// What --emit-jobs and --units end with: the jobs file, or what was computed.
+int finish_batch_jobs(const BatchJobs& jobs, const UnitOptions& options,
+                      const std::vector<std::string>& args, const InterruptGuard& interrupt) {
+  if (interrupt.interrupted()) return exit_interrupted;
+  if (jobs.mode == BatchJobs::Mode::emit) {
+    cluster::emit_jobs(options.emit_jobs, cluster::job_text("annotate", args), jobs.emitted);
+    std::cerr << "reversi annotate: " << jobs.emitted.size() << " work units written to "
+              << options.emit_jobs << "\n";
+    return exit_ok;
+  }
+  if (jobs.end > jobs.units)
+    throw UsageError("--units must be A-B with 0 <= A <= B < " + std::to_string(jobs.units) +
+                     " (the number of batches), not '" + options.units + "'");
+  std::cerr << "reversi annotate: units " << jobs.first << "-" << jobs.end - 1 << " of "
+            << jobs.units << " done (" << jobs.computed << " computed) in " << options.journal.file
+            << "\n";
+  return exit_ok;
 }
 
 TheoreticalCheck chosen_check(const std::string& name) {
@@ -416,7 +540,7 @@ std::optional<AnnotateCommandOptions> parse_annotate(const std::vector<std::stri
        "input files or directories; - for standard input")
       ("batch", po::value(&opt.batch)->default_value(default_batch_games),
        "games per work unit under mpirun or with --journal (docs/cluster.md)");
-  opt.journal.add_to(desc);
+  opt.cluster.add_to(desc, false);
   // clang-format on
   po::positional_options_description positional;
   positional.add("file", -1);
@@ -501,17 +625,23 @@ int run_annotate_with_figures(const std::vector<std::string>& args, AnnotateFigu
     cluster::serve([&](const std::string& task) { return annotate_batch(task, run); });
     return exit_ok;
   }
-  const auto journal = opt.journal.open("annotate", args);
+  const auto journal = opt.cluster.journal.open("annotate", args);
+  std::optional<BatchJobs> jobs = batch_jobs(opt.cluster, args, journal.get());
   const bool farmed = cluster::place().distributed() || journal != nullptr;
-  OutputFile out(opt.output_file);
-  BatchWriter writer(out.stream(), run.output, true);
+  // --emit-jobs and --units write no output: the output file is not even created.
+  const bool writes = !jobs || jobs->mode == BatchJobs::Mode::merge;
+  OutputFile out(writes ? opt.output_file : std::string());
+  // Nothing is written without output, not even the opening of a JSON document.
+  BatchWriter writer(out.stream(), writes ? run.output : Output::jsonl, true);
   run.writer = &writer;
 
   for_each_input(
       "annotate", files, inputs, out.stream(), run.totals.unreadable,
       [&] { return interrupt.interrupted() || run.cut; },
       [&](Input& in) {
-        if (farmed) {
+        if (jobs) {
+          annotate_input_jobs(in, run, interrupt, *jobs, opt.batch);
+        } else if (farmed) {
           annotate_input_farmed(in, run, interrupt, journal.get(), opt.batch);
         } else {
           annotate_input(in, run, interrupt);
@@ -520,6 +650,7 @@ int run_annotate_with_figures(const std::vector<std::string>& args, AnnotateFigu
       });
   run.progress.clear();
 
+  if (jobs && !writes) return finish_batch_jobs(*jobs, opt.cluster, args, interrupt);
   if (interrupt.interrupted() || run.cut) return print_interrupted(run, out, opt.output_file);
   return print_finished(run, out, writer, opt.output_file, figures);
 }

@@ -9,9 +9,8 @@
 
 #include "analysis/search.hpp"
 #include "analysis/solve_suite.hpp"
-#include "analysis/split.hpp"
-#include "cli/cluster/units.hpp"
-#include "cli/cluster/wire.hpp"
+#include "cli/cluster/farm.hpp"
+#include "cli/cluster/split_solve.hpp"
 #include "cli/common.hpp"
 #include "cli/options/cluster.hpp"
 #include "cli/options/position.hpp"
@@ -43,10 +42,6 @@ struct SolveOptions {
   bool progress = false;
   UnitOptions cluster;
 };
-
-// The most plies the chosen split goes down: every unit is solved with a full window, so a
-// deeper split costs more work than it spreads.
-constexpr int max_chosen_split_plies = 3;
 
 std::string scoring_words(const Rules& rules) {
   return rules.scoring() == Scoring::winner_takes_empties ? "winner takes empties"
@@ -218,100 +213,32 @@ int solve_obf_input(const Rules& rules, const SolveOptions& opt, const po::varia
   return run_suite(rules, suite, opt, threads);
 }
 
-// One work unit, on any rank: the exact value of a frontier position (full window), and the
-// nodes it took. The rank's solver keeps its table from unit to unit.
-std::string solve_unit(const std::string& task, Solver& solver, const Rules& rules, bool wld,
-                       int threads, const std::atomic<bool>* stop) {
-  cluster::WireReader in(task);
-  SolveRequest req;
-  req.rules = rules;
-  req.root = in.get<Position>();
-  req.wld = wld;
-  req.want_pv = false;
-  req.threads = threads;
-  req.stop = stop;
-  const SolveResult r = solver.solve(req);
-  if (!r.complete) throw std::runtime_error("stopped");
-  cluster::WireWriter out;
-  out.put(r.value);
-  out.put(r.nodes);
-  return out.take();
-}
-
-// The root's result from the values at the top of the tree: every move of the best value.
-SolveResult combined_result(const TopValues& top, bool wld, bool all_moves) {
-  SolveResult r;
-  const auto shown = [&](int v) { return wld ? (v > 0) - (v < 0) : v; };
-  r.value = r.lower = r.upper = shown(top.value);
-  r.passed = top.passed;
-  for (const MoveValue& m : top.moves)
-    if (m.value == top.value) r.best_moves.push_back(m.move);
-  if (all_moves) {
-    for (const MoveValue& m : top.moves) {
-      const int v = shown(m.value);
-      r.move_values.push_back(MoveValue{m.move, v, v, v});
-    }
-    std::stable_sort(r.move_values.begin(), r.move_values.end(),
-                     [](const MoveValue& a, const MoveValue& b) { return a.value > b.value; });
-  }
-  return r;
-}
-
 // solve over the split (docs/cluster.md): under mpirun on every rank, or with the journal and
 // batch-system options in one process.
 int run_solve_units(const SolveOptions& opt, const std::vector<std::string>& args,
                     const Rules& rules, const Position& root, int threads) {
   InterruptGuard interrupt;
-  Solver solver(opt.hash_mb);
-  const cluster::Work work = [&](const std::string& task) {
-    return solve_unit(task, solver, rules, opt.wld, threads, interrupt.flag());
-  };
-  if (!cluster::place().leader()) {
-    cluster::serve(work);
-    return exit_ok;
-  }
+  const cluster::SplitSolveJob job{rules, root, opt.wld, opt.all_moves, threads, opt.hash_mb};
+  const cluster::SplitSolveOutcome out =
+      cluster::split_solve(job, opt.cluster, args, interrupt.flag());
+  if (!out.result) return out.status;
+  const SolveResult& r = *out.result;
   const int ranks = cluster::place().ranks;
-  const int plies =
-      opt.cluster.split_depth >= 0
-          ? opt.cluster.split_depth
-          : split_plies_for(rules, root, static_cast<std::size_t>(ranks), max_chosen_split_plies);
-  const Frontier frontier = split_frontier(rules, root, plies);
-  std::vector<cluster::Unit> units;
-  for (const SplitUnit& u : frontier.units) {
-    cluster::WireWriter task;
-    task.put(u.position);
-    units.push_back(
-        {task.take(), {{"board", board_string(u.position, rules)}, {"paths", u.paths}}});
-  }
-  const auto start = std::chrono::steady_clock::now();
-  int status = exit_ok;
-  const auto results =
-      cluster::run_units("solve", args, opt.cluster, units, work, interrupt.flag(), status);
-  if (!results) return status;
-  std::vector<int> values;
-  std::uint64_t nodes = 0;
-  for (const std::string& result : *results) {
-    cluster::WireReader r(result);
-    values.push_back(r.get<int>());
-    nodes += r.get<std::uint64_t>();
-  }
-  const TopValues top =
-      negamax_top(rules, root, frontier, [&](std::size_t i) { return values[i]; });
-  SolveResult r = combined_result(top, opt.wld, opt.all_moves);
-  r.nodes = nodes;
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (opt.json) {
     nlohmann::json j = result_json(rules, root, r, opt.wld);
     j["rules"] = rules_json(rules);
     j["threads"] = threads;
     j["ranks"] = ranks;
-    j["split_plies"] = plies;
-    j["units"] = units.size();
+    j["split_plies"] = out.plies;
+    j["units"] = out.units;
+    j["unit_solves"] = out.solves;
+    j["rounds"] = out.rounds;
     std::cout << j.dump(2) << "\n";
   } else {
     print_result(rules, root, r, opt, threads);
     std::cout << "cluster: " << ranks << (ranks == 1 ? " rank" : " ranks") << ", split at ply "
-              << plies << " into " << units.size() << " units\n";
+              << out.plies << " into " << out.units << " units, " << out.solves
+              << " unit solves in " << out.rounds << " rounds\n";
   }
   return exit_ok;
 }

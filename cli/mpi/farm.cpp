@@ -2,9 +2,13 @@
 
 #include <mpi.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <csignal>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <exception>
@@ -32,6 +36,76 @@ constexpr auto idle_pause = std::chrono::microseconds(200);
 constexpr int read_ahead_factor = 4;
 constexpr char status_done = 0;
 constexpr char status_failed = 1;
+// How long the leader waits for the ranks to answer the roll call: well inside the second
+// between mpirun's SIGTERM and its SIGKILL (Open MPI's odls_base_sigkill_timeout).
+// The exit status of a run that a dead rank or a SIGTERM ends (as for other errors).
+constexpr int silent_ranks_status = 2;
+constexpr auto roll_call_wait = std::chrono::milliseconds(400);
+
+// Set by SIGTERM on the leader: mpirun is ending the job (a rank died, Ctrl-C, a cancel).
+std::atomic<bool> terminated{false};
+
+void on_terminate(int) {
+  terminated = true;
+}
+
+// The ranks that do not answer the roll call: dead ones. The others ignore SIGTERM while they
+// serve, so they are still there to answer until mpirun's SIGKILL.
+std::vector<int> silent_ranks(int ranks) {
+  const MPI_Comm comm = roll_call_comm();
+  std::vector<bool> answered(static_cast<std::size_t>(ranks), false);
+  std::vector<MPI_Request> calls(static_cast<std::size_t>(ranks), MPI_REQUEST_NULL);
+  for (int r = 1; r < ranks; ++r)
+    MPI_Isend(nullptr, 0, MPI_BYTE, r, static_cast<int>(Tag::roll_call), comm,
+              &calls[static_cast<std::size_t>(r)]);
+  const auto deadline = std::chrono::steady_clock::now() + roll_call_wait;
+  while (std::chrono::steady_clock::now() < deadline) {
+    int flag = 0;
+    MPI_Status seen;
+    if (MPI_Iprobe(MPI_ANY_SOURCE, static_cast<int>(Tag::present), comm, &flag, &seen) !=
+        MPI_SUCCESS)
+      break;
+    if (!flag) {
+      std::this_thread::sleep_for(idle_pause);
+      continue;
+    }
+    MPI_Recv(nullptr, 0, MPI_BYTE, seen.MPI_SOURCE, seen.MPI_TAG, comm, MPI_STATUS_IGNORE);
+    answered[static_cast<std::size_t>(seen.MPI_SOURCE)] = true;
+  }
+  std::vector<int> silent;
+  for (int r = 1; r < ranks; ++r)
+    if (!answered[static_cast<std::size_t>(r)]) silent.push_back(r);
+  return silent;
+}
+
+// The one line that says why the run ends, which ranks died and how to go on.
+std::string ending_message(const std::vector<int>& silent, const std::string& journal_file) {
+  std::string text = "reversi: ";
+  if (silent.empty()) {
+    text += "stopped by SIGTERM (Ctrl-C on mpirun, or the batch system ended the job)";
+  } else {
+    text += silent.size() == 1 ? "rank " : "ranks ";
+    for (std::size_t i = 0; i < silent.size(); ++i)
+      text += (i ? ", " : "") + std::to_string(silent[i]);
+    text += " died";
+    text += " (no answer to the leader; mpirun ends the job)";
+  }
+  if (journal_file.empty())
+    text += "; no journal: run with --journal FILE to resume a run that stops";
+  else
+    text += "; the finished units are in " + journal_file +
+            ": run the same command with --resume to go on";
+  return text + "\n";
+}
+
+// Says why the job ends, then ends it: mpirun kills what is left a second after its SIGTERM.
+[[noreturn]] void end_terminated(int ranks, const std::string& journal_file) {
+  const std::string message = ending_message(silent_ranks(ranks), journal_file);
+  std::fputs(message.c_str(), stderr);
+  std::fflush(stderr);
+  MPI_Abort(MPI_COMM_WORLD, silent_ranks_status);
+  std::_Exit(silent_ranks_status);
+}
 
 std::string with_sequence(Sequence seq, const std::string& bytes) {
   std::string out(sizeof seq, '\0');
@@ -64,10 +138,12 @@ std::string computed(const cluster::Work& work, const std::string& task, int ran
   }
 }
 
-// Rank 0 computes too, on a thread of its own: the main thread keeps talking to the ranks.
+// Tasks computed on a thread of their own, so that the main thread keeps talking: rank 0's own
+// share of the work, and on the other ranks all of it (they answer the roll call meanwhile).
 class LocalWorker {
  public:
-  explicit LocalWorker(const cluster::Work& work) : work_(work), thread_([this] { loop(); }) {}
+  LocalWorker(const cluster::Work& work, int rank)
+      : work_(work), rank_(rank), thread_([this] { loop(); }) {}
   ~LocalWorker() {
     {
       const std::lock_guard lock(mutex_);
@@ -103,13 +179,14 @@ class LocalWorker {
       auto [seq, task] = std::move(tasks_.front());
       tasks_.pop_front();
       lock.unlock();
-      std::string result = computed(work_, task, 0);
+      std::string result = computed(work_, task, rank_);
       lock.lock();
       results_.emplace_back(seq, std::move(result));
     }
   }
 
   const cluster::Work& work_;
+  int rank_;
   std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<std::pair<Sequence, std::string>> tasks_;
@@ -133,11 +210,23 @@ class Leader {
         options_(options),
         ranks_(place().ranks),
         held_(static_cast<std::size_t>(ranks_), 0),
-        local_(work) {}
+        local_(work, 0) {}
 
   bool run() {
     note_units_out(true);
+    struct sigaction action = {};
+    action.sa_handler = on_terminate;
+    struct sigaction before = {};
+    sigaction(SIGTERM, &action, &before);
+    const bool done = loop();
+    sigaction(SIGTERM, &before, nullptr);
+    return done;
+  }
+
+ private:
+  bool loop() {
     for (;;) {
+      if (terminated) end_terminated(ranks_, options_.journal_file);
       if (stopped()) return false;
       bool busy = hand_out();
       busy = collect_remote() || busy;
@@ -151,7 +240,6 @@ class Leader {
     return true;
   }
 
- private:
   bool stopped() const { return options_.stop != nullptr && *options_.stop; }
 
   bool hand_out() {
@@ -268,21 +356,34 @@ bool farm(const cluster::NextTask& next, const cluster::Work& work, const cluste
 }
 
 void serve(const cluster::Work& work) {
+  // Stay to answer the leader's roll call when mpirun ends the job; its SIGKILL follows.
+  std::signal(SIGTERM, SIG_IGN);
   const int rank = place().rank;
+  LocalWorker worker(work, rank);
   for (;;) {
+    bool busy = false;
     int flag = 0;
     MPI_Status seen;
-    MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &seen);
-    if (!flag) {
-      std::this_thread::sleep_for(idle_pause);
-      continue;
+    MPI_Iprobe(0, static_cast<int>(Tag::roll_call), roll_call_comm(), &flag, &seen);
+    if (flag) {
+      MPI_Recv(nullptr, 0, MPI_BYTE, 0, seen.MPI_TAG, roll_call_comm(), MPI_STATUS_IGNORE);
+      MPI_Send(nullptr, 0, MPI_BYTE, 0, static_cast<int>(Tag::present), roll_call_comm());
+      busy = true;
     }
-    const std::string message = receive(seen);
-    if (seen.MPI_TAG == static_cast<int>(Tag::finish)) return;
-    const Sequence seq = sequence_of(message);
-    const std::string answer = with_sequence(seq, computed(work, message.substr(sizeof seq), rank));
-    MPI_Send(answer.data(), static_cast<int>(answer.size()), MPI_BYTE, 0,
-             static_cast<int>(Tag::result), MPI_COMM_WORLD);
+    MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &seen);
+    if (flag) {
+      const std::string message = receive(seen);
+      if (seen.MPI_TAG == static_cast<int>(Tag::finish)) return;
+      worker.give(sequence_of(message), message.substr(sizeof(Sequence)));
+      busy = true;
+    }
+    while (auto r = worker.take_result()) {
+      const std::string answer = with_sequence(r->first, r->second);
+      MPI_Send(answer.data(), static_cast<int>(answer.size()), MPI_BYTE, 0,
+               static_cast<int>(Tag::result), MPI_COMM_WORLD);
+      busy = true;
+    }
+    if (!busy) std::this_thread::sleep_for(idle_pause);
   }
 }
 

@@ -3,10 +3,18 @@
 //   result  rank -> leader: 8-byte sequence number, 1 status byte (0 done, 1 failed), then the
 //           result's bytes or the failure's message
 //   finish  leader -> rank: the command is over, stop serving
+// and on a communicator of their own, whose errors return instead of aborting (a rank may be dead):
+//   roll_call  leader -> rank, empty: mpirun is ending the job; who is still there?
+//   present    rank -> leader, empty: this rank is
 #pragma once
+
+#include <mpi.h>
 
 namespace reversi::cli::mpi {
 
-enum class Tag : int { task = 1, result = 2, finish = 3 };
+enum class Tag : int { task = 1, result = 2, finish = 3, roll_call = 4, present = 5 };
+
+// The roll call's communicator (a copy of MPI_COMM_WORLD with MPI_ERRORS_RETURN).
+MPI_Comm roll_call_comm();
 
 }  // namespace reversi::cli::mpi

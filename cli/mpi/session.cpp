@@ -12,6 +12,7 @@ namespace reversi::cli::mpi {
 namespace {
 
 bool started = false;
+MPI_Comm roll_call = MPI_COMM_NULL;
 bool units_out = false;
 cluster::Place here;
 
@@ -32,6 +33,8 @@ Session::Session(int& argc, char**& argv) {
   started = true;
   MPI_Comm_rank(MPI_COMM_WORLD, &here.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &here.ranks);
+  MPI_Comm_dup(MPI_COMM_WORLD, &roll_call);
+  MPI_Comm_set_errhandler(roll_call, MPI_ERRORS_RETURN);
   if (!here.leader()) {
     // The other ranks parse the same command line: their messages would repeat the leader's.
     // A failure while they compute goes back to the leader, which names the rank.
@@ -60,6 +63,10 @@ int Session::end(int status) {
   MPI_Finalize();
   started = false;
   return status;
+}
+
+MPI_Comm roll_call_comm() {
+  return roll_call;
 }
 
 cluster::Place place() {

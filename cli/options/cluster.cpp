@@ -18,9 +18,10 @@ std::unique_ptr<cluster::Journal> JournalOptions::open(const std::string& comman
   return std::make_unique<cluster::Journal>(file, cluster::job_text(command, args), resume);
 }
 
-void UnitOptions::add_to(po::options_description& desc) {
-  desc.add_options()("split-depth", po::value(&split_depth)->default_value(-1),
-                     "plies from the root to the work units (-1: chosen; docs/cluster.md)");
+void UnitOptions::add_to(po::options_description& desc, bool with_split) {
+  if (with_split)
+    desc.add_options()("split-depth", po::value(&split_depth)->default_value(-1),
+                       "plies from the root to the work units (-1: chosen; docs/cluster.md)");
   journal.add_to(desc);
   desc.add_options()("emit-jobs", po::value(&emit_jobs),
                      "write the work units to FILE as JSON lines and stop")(

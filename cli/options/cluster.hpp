@@ -22,14 +22,15 @@ struct JournalOptions {
                                          const std::vector<std::string>& args) const;
 };
 
-// --split-depth, --journal, --resume, --emit-jobs, --units, --merge
+// [--split-depth], --journal, --resume, --emit-jobs, --units, --merge
 struct UnitOptions {
   int split_depth = -1;  // -1: chosen from the number of ranks
   JournalOptions journal;
   std::string emit_jobs;
   std::string units;  // "A-B": compute only these units (0-based, inclusive) into the journal
   std::vector<std::string> merge;
-  void add_to(po::options_description& desc);
+  // with_split: --split-depth too (perft, solve; annotate's units are batches of games).
+  void add_to(po::options_description& desc, bool with_split = true);
   // Whether the units go through the cluster machinery (else the command runs as before).
   bool in_use() const;
 };

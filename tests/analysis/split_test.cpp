@@ -98,7 +98,7 @@ TEST_CASE("Negamax over the frontier's exact values gives the solver's value and
         SolveRequest unit = whole;
         unit.root = f.units[i].position;
         unit.all_moves = false;
-        return solve(unit).value;
+        return solve(unit, 1).value;  // a small table: hundreds of tiny solves
       });
       CHECK(top.value == expected.value);
       REQUIRE(top.moves.size() == expected.move_values.size());
@@ -118,4 +118,106 @@ TEST_CASE("The split depth grows until the frontier has enough units", "[split]"
   CHECK(split_frontier(rules, rules.initial(), plies).units.size() >= 50);
   CHECK(split_frontier(rules, rules.initial(), plies - 1).units.size() < 50);
   CHECK(split_plies_for(rules, rules.initial(), 1000000, 3) == 3);
+}
+
+namespace {
+
+// TopSearch driven to its result: every query solved inside its window. `weakest`: a result
+// outside the window is cut to the window's edge, the least a solver may prove.
+TopValues windowed_top(const Rules& rules, const Position& root, const Frontier& f, bool all_moves,
+                       bool weakest, int& solves) {
+  TopSearch top(rules, root, f, all_moves);
+  Solver solver(1);
+  std::vector<UnitBounds> known(f.units.size());
+  for (int round = 0; round < 1000; ++round) {
+    const TopSearch::Step step = top.search(known);
+    if (step.result) return *step.result;
+    REQUIRE(!step.queries.empty());
+    for (const UnitQuery& q : step.queries) {
+      SolveRequest req;
+      req.rules = rules;
+      req.root = f.units[q.unit].position;
+      req.alpha = q.alpha;
+      req.beta = q.beta;
+      req.want_pv = false;
+      SolveResult r = solver.solve(req);
+      if (weakest && r.upper <= q.alpha) r.upper = q.alpha;
+      if (weakest && r.lower >= q.beta) r.lower = q.beta;
+      UnitBounds& b = known[q.unit];
+      b.lower = std::max(b.lower, r.lower);
+      b.upper = std::min(b.upper, r.upper);
+      ++solves;
+    }
+  }
+  FAIL("the top search never ends");
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("The windowed top search gives the solver's value, best moves and exact move values",
+          "[split]") {
+  const Rules six(6);
+  // 6x6 after sixteen plies of the lowest legal square: 16 empties, with passes possible.
+  Position six_late = six.initial();
+  for (int ply = 0; ply < 16 && six.has_move(six_late); ++ply) {
+    const Bits moves = six.legal_moves(six_late);
+    if (moves == 0) {
+      six_late = six.pass(six_late);
+      continue;
+    }
+    Square lowest = no_square;
+    for_each_square(moves, [&](Square sq) {
+      if (lowest == no_square) lowest = sq;
+    });
+    six_late = six.play(six_late, lowest);
+  }
+  const std::vector<std::pair<Rules, Position>> roots = {
+      {Rules(4), Rules(4).initial()},
+      {Rules(4, Start::standard, true), Rules(4, Start::standard, true).initial()},
+      {Rules(4, Start::standard, false, 0, Scoring::count),
+       Rules(4, Start::standard, false, 0, Scoring::count).initial()},
+      {six, six_late}};
+  for (const auto& [rules, root] : roots) {
+    SolveRequest whole;
+    whole.rules = rules;
+    whole.root = root;
+    whole.all_moves = true;
+    const SolveResult expected = solve(whole);
+    for (int plies = 1; plies <= 4; ++plies) {
+      const Frontier f = split_frontier(rules, root, plies);
+      for (const bool all_moves : {false, true}) {
+        for (const bool weakest : {false, true}) {
+          INFO(rules.describe() << ", split at " << plies << (all_moves ? ", all moves" : "")
+                                << (weakest ? ", weakest bounds" : ""));
+          int solves = 0;
+          const TopValues top = windowed_top(rules, root, f, all_moves, weakest, solves);
+          CHECK(top.value == expected.value);
+          REQUIRE(top.moves.size() == expected.move_values.size());
+          for (const MoveValue& m : expected.move_values) {
+            const auto it = std::find_if(top.moves.begin(), top.moves.end(),
+                                         [&](const MoveValue& t) { return t.move == m.move; });
+            REQUIRE(it != top.moves.end());
+            CHECK(it->upper >= m.value);
+            // Exact where asked (every move, or a move as good as the best); else proven worse.
+            if (all_moves || m.value == expected.value) {
+              CHECK(it->lower == it->upper);
+              CHECK(it->value == m.value);
+            } else {
+              CHECK(it->upper < expected.value);
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("The windowed top search solves fewer units than there are when cuts are possible",
+          "[split]") {
+  const Rules rules(4);
+  const Frontier f = split_frontier(rules, rules.initial(), 4);
+  int solves = 0;
+  windowed_top(rules, rules.initial(), f, false, false, solves);
+  CHECK(solves < static_cast<int>(f.units.size()));
 }

@@ -144,3 +144,86 @@ TEST_CASE("Resuming without a journal is a usage error", "[cli][cluster]") {
   CHECK(r.status == 2);
   CHECK(r.err.find("--resume needs --journal") != std::string::npos);
 }
+
+TEST_CASE("Annotate from emitted batches computed in two parts and merged writes the plain bytes",
+          "[cli][cluster]") {
+  const fs::path dir = scratch("annotate-merge");
+  const std::string inputs = std::string(REVERSI_SOURCE_DIR) + "/data/examples/games.txt " +
+                             REVERSI_SOURCE_DIR + "/data/examples/annotate.txt " +
+                             REVERSI_SOURCE_DIR + "/data/examples/games.ggf";
+  const std::string args =
+      "annotate --exact-empties 10 --depth 3 --hash-mb 8 --batch 2 --threads 1 " + inputs;
+  const auto plain = run_reversi(args + " -o " + (dir / "plain.jsonl").string());
+
+  const auto emitted = run_reversi(args + " --emit-jobs " + (dir / "jobs.jsonl").string());
+  REQUIRE(emitted.status == 0);
+  const long units = lines(dir / "jobs.jsonl") - 1;
+  REQUIRE(units > 2);
+  std::ifstream jobs(dir / "jobs.jsonl");
+  std::string header;
+  std::string first;
+  std::getline(jobs, header);
+  std::getline(jobs, first);
+  CHECK(nlohmann::json::parse(header)["units"] == units);
+  CHECK(nlohmann::json::parse(first)["games"] == 2);
+
+  const std::string a = (dir / "a.jsonl").string();
+  const std::string b = (dir / "b.jsonl").string();
+  const auto part_a = run_reversi(args + " --units 0-0 --journal " + a);
+  const auto part_b =
+      run_reversi(args + " --units 1-" + std::to_string(units - 1) + " --journal " + b);
+  REQUIRE(part_a.status == 0);
+  REQUIRE(part_b.status == 0);
+  // The computing runs write no output of their own.
+  CHECK(part_a.out.empty());
+  const std::string merged = (dir / "merged.jsonl").string();
+  const auto merge = run_reversi(args + " --merge " + a + " --merge " + b + " -o " + merged);
+  CHECK(merge.status == plain.status);
+  CHECK(read(merged) == read(dir / "plain.jsonl"));
+
+  SECTION("a missing part is an error naming the batch, and no output is written") {
+    const std::string partial = (dir / "partial.jsonl").string();
+    const auto missing = run_reversi(args + " --merge " + a + " -o " + partial);
+    CHECK(missing.status == 2);
+    CHECK(missing.err.find("batch 1 has no result") != std::string::npos);
+    CHECK(!fs::exists(partial));
+  }
+  SECTION("a range past the last batch is refused") {
+    const auto past = run_reversi(args + " --units 0-" + std::to_string(units) + " --journal " +
+                                  (dir / "c.jsonl").string());
+    CHECK(past.status == 2);
+    CHECK(past.err.find("--units must be") != std::string::npos);
+  }
+}
+
+TEST_CASE("Solve from emitted units computed in two parts and merged gives the plain result",
+          "[cli][cluster]") {
+  const fs::path dir = scratch("solve-merge");
+  const std::string args =
+      "solve --size 6 --moves \"c2 b2 a2 c1 b1 a1 b3 a3\" --split-depth 2 --all-moves";
+  const auto plain = run_reversi("solve --size 6 --moves \"c2 b2 a2 c1 b1 a1 b3 a3\" --all-moves");
+  REQUIRE(plain.status == 0);
+  const auto emitted = run_reversi(args + " --emit-jobs " + (dir / "jobs.jsonl").string());
+  REQUIRE(emitted.status == 0);
+  const long units = lines(dir / "jobs.jsonl") - 1;
+  REQUIRE(units > 2);
+  const std::string a = (dir / "a.jsonl").string();
+  const std::string b = (dir / "b.jsonl").string();
+  REQUIRE(run_reversi(args + " --units 0-0 --journal " + a).status == 0);
+  REQUIRE(
+      run_reversi(args + " --units 1-" + std::to_string(units - 1) + " --journal " + b).status ==
+      0);
+  const auto merged = run_reversi(args + " --merge " + a + " --merge " + b);
+  REQUIRE(merged.status == 0);
+  // The value, the best moves and every move's value.
+  for (const std::string prefix : {"value: ", "best move", "moves: "}) {
+    INFO(prefix);
+    const auto line_of = [&](const std::string& text) {
+      const auto at = text.find("\n" + prefix);
+      return at == std::string::npos ? std::string()
+                                     : text.substr(at, text.find('\n', at + 1) - at);
+    };
+    CHECK(!line_of(plain.out).empty());
+    CHECK(line_of(merged.out) == line_of(plain.out));
+  }
+}

@@ -24,9 +24,11 @@ status=0
 timeout 60 tail --pid="$launcher" -f /dev/null || fail "the run hangs after rank 2 died"
 wait "$launcher" || status=$?
 [ "$status" != 0 ] || fail "the run ended normally without rank 2"
-grep -q "rank 2" err.txt || fail "the error does not name rank 2: $(cat err.txt)"
+# Our line, not only mpirun's: the dead rank and the journal to resume from.
+ours="reversi: rank 2 died (no answer to the leader; mpirun ends the job); the finished units are in $work/killed.journal: run the same command with --resume to go on"
+grep -qxF "$ours" err.txt || fail "no line naming rank 2 and the journal: $(cat err.txt)"
 ! grep -q '^ply' out.txt || fail "a count was printed after rank 2 died"
-echo "ok: rank 2 killed: exit status $status, $(grep -m1 'rank 2' err.txt)"
+echo "ok: rank 2 killed: exit status $status, $(grep -m1 '^reversi: rank 2' err.txt)"
 
 expected=$("$binary" perft --depth 11 --threads 2 --hash-mb 64 | count)
 got=$(on_ranks "${args[@]}" --resume 2>/dev/null | count)

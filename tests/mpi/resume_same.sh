@@ -67,3 +67,16 @@ if "$binary" "${perft_args[@]}" --merge a.journal >/dev/null 2>err.txt; then
 fi
 grep -q "units have no result" err.txt || fail "--merge with units missing: $(cat err.txt)"
 echo "ok: --emit-jobs, --units in two halves, --merge: $got"
+
+# solve with windows: the journal records each solve's window and the unit's bounds; a run
+# resumed from the first lines ends with the uninterrupted value, best moves and move values.
+board=$(sed -n 3p "$source_dir/data/ffo/fforum-1-19.obf" | cut -d';' -f1)
+solve_args=(solve --board "$board" --all-moves --split-depth 2 --threads 1 --hash-mb 16)
+result() { grep -E '^(value|best move|moves)'; }
+on_ranks "${solve_args[@]}" --journal solve.journal 2>/dev/null | result >solve_full.txt
+[ -s solve_full.txt ] || fail "no solve result"
+lines_before=$(wc -l <solve.journal)
+head -3 solve.journal >cut.journal
+mv cut.journal solve.journal
+on_ranks "${solve_args[@]}" --journal solve.journal --resume 2>/dev/null | result >solve_resumed.txt
+same "solve resumed from 2 of $((lines_before - 1)) journaled solves" solve_full.txt solve_resumed.txt
