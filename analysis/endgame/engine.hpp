@@ -100,6 +100,12 @@ class Engine {
     // Anti-reversi's heuristic is weaker at telling moves apart, so its ordering searches start
     // earlier (nodes of 6x6 anti positions at 20 empties: 76 M at 14, 66 M at 11).
     if constexpr (Anti) tune_.sort_search_min = anti_sort_search_min;
+    // Small boards without the learned evaluation gain from deeper ordering searches sooner
+    // (6x6 standard at 24 empties: 344 M nodes, 20.0 CPU s with the 8x8 steps; 306 M, 18.0 s).
+    if (!Anti && patterns == nullptr && layout.n_playable <= small_board_squares) {
+      tune_.sort_search_step = small_board_sort_search_step;
+      tune_.sort_search_max_depth = small_board_sort_search_max_depth;
+    }
   }
 
   // The value of a position with `n` empties if inside (alpha, beta), else a fail-soft bound.
@@ -126,6 +132,9 @@ class Engine {
   };
   static constexpr int max_moves = K::squares;
   static constexpr int anti_sort_search_min = 11;
+  static constexpr int small_board_squares = 36;
+  static constexpr int small_board_sort_search_step = 2;
+  static constexpr int small_board_sort_search_max_depth = 5;
   static constexpr int hash_move_score = 1 << 30;
   static constexpr int wipeout_score = 1 << 29;
   static constexpr int mobility_weight = 1 << 15;
