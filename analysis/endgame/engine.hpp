@@ -96,7 +96,17 @@ class Engine {
         table_(table),
         supply_offset_(supply_offset),
         tune_(tuning),
-        patterns_(patterns) {}
+        patterns_(patterns) {
+    // Anti-reversi's heuristic is weaker at telling moves apart, so its ordering searches start
+    // earlier (nodes of 6x6 anti positions at 20 empties: 76 M at 14, 66 M at 11).
+    if constexpr (Anti) tune_.sort_search_min = anti_sort_search_min;
+    // Small boards without the learned evaluation gain from deeper ordering searches sooner
+    // (6x6 standard at 24 empties: 344 M nodes, 20.0 CPU s with the 8x8 steps; 306 M, 18.0 s).
+    if (!Anti && patterns == nullptr && layout.n_playable <= small_board_squares) {
+      tune_.sort_search_step = small_board_sort_search_step;
+      tune_.sort_search_max_depth = small_board_sort_search_max_depth;
+    }
+  }
 
   // The value of a position with `n` empties if inside (alpha, beta), else a fail-soft bound.
   int search(B p, B o, int alpha, int beta, int n, int s, Context& c) const {
@@ -121,12 +131,24 @@ class Engine {
     int score;
   };
   static constexpr int max_moves = K::squares;
+  static constexpr int anti_sort_search_min = 11;
+  static constexpr int small_board_squares = 36;
+  static constexpr int small_board_sort_search_step = 2;
+  static constexpr int small_board_sort_search_max_depth = 5;
   static constexpr int hash_move_score = 1 << 30;
   static constexpr int wipeout_score = 1 << 29;
   static constexpr int mobility_weight = 1 << 15;
   static constexpr int corner_stability_weight = 1 << 11;
   static constexpr int potential_mobility_weight = 1 << 5;
   static constexpr int parity_weight = 1 << 3;
+  // Under anti-reversi every disc taken is a disc to lose: fewer flips first, next to mobility.
+  static constexpr int anti_flip_weight = 1 << 14;
+  static constexpr int max_square_value = 18;
+  // The anti-reversi ordering heuristic's weights, in the standard heuristic's small points.
+  static constexpr int anti_mobility_weight = 8;
+  static constexpr int anti_potential_weight = 2;
+  static constexpr int anti_corner_weight = 24;
+  static constexpr int anti_disc_weight = 4;
 
   // Final margin with no empty square left, from the own disc count.
   int full_board_score(int own) const {
@@ -257,34 +279,54 @@ class Engine {
       if (sq == hash_move) {
         m.score = hash_move_score;
       } else if (np == 0) {
-        m.score = wipeout_score;
+        // A wipeout wins at once, except under anti-reversi, where the wiped-out side wins.
+        m.score = Anti ? -wipeout_score : wipeout_score;
       } else {
         const B replies = K::legal_moves(np, no, child_empty);
         const int mobility = popcount(replies) + popcount(replies & lay_.corners);
         const int potential = popcount(lay_.potential_moves(no, child_empty));
-        m.score = lay_.square_value[static_cast<std::size_t>(sq)] +
-                  static_cast<int>((odd >> sq) & 1) * parity_weight +
+        m.score = square_score(sq) + static_cast<int>((odd >> sq) & 1) * parity_weight +
                   (max_moves - mobility) * mobility_weight +
-                  popcount(lay_.corner_stable(no)) * corner_stability_weight +
+                  corner_stability_score(np, no) * corner_stability_weight +
                   (max_moves - potential) * potential_mobility_weight;
+        if constexpr (Anti) m.score += (max_moves - popcount(m.flipped)) * anti_flip_weight;
       }
     });
     return count;
   }
 
+  // The static worth of a square to the side that plays it: under anti-reversi a corner is a
+  // disc that can never be given away, so the order of the squares is reversed.
+  int square_score(int sq) const {
+    const int v = lay_.square_value[static_cast<std::size_t>(sq)];
+    return Anti ? max_square_value - v : v;
+  }
+
+  // Corner-anchored discs after a move (`np` the opponent's, `no` the mover's): the mover's own
+  // count for it, except under anti-reversi, where the opponent's count for the mover.
+  int corner_stability_score(B np, B no) const {
+    return Anti ? popcount(lay_.corner_stable(np)) : popcount(lay_.corner_stable(no));
+  }
+
   // An evaluation for ordering only: the learned patterns when given, else mobility, room for
-  // mobility and corners.
+  // mobility and corners (a liability under anti-reversi, as is every disc held).
   int heuristic(B p, B o, B empty) const {
     if constexpr (std::is_same_v<B, Bits64>) {
       if (patterns_ != nullptr) return patterns_->evaluate(p, o);
     }
     const B mine = K::legal_moves(p, o, empty);
     const B theirs = K::legal_moves(o, p, empty);
-    const int mobility = popcount(mine) + popcount(mine & lay_.corners) - popcount(theirs) -
-                         popcount(theirs & lay_.corners);
     const int potential =
         popcount(lay_.potential_moves(o, empty)) - popcount(lay_.potential_moves(p, empty));
     const int corners = popcount(p & lay_.corners) - popcount(o & lay_.corners);
+    if constexpr (Anti) {
+      const int mobility = popcount(mine) - popcount(theirs);
+      const int discs = popcount(p) - popcount(o);
+      return anti_mobility_weight * mobility + anti_potential_weight * potential -
+             anti_corner_weight * corners - anti_disc_weight * discs;
+    }
+    const int mobility = popcount(mine) + popcount(mine & lay_.corners) - popcount(theirs) -
+                         popcount(theirs & lay_.corners);
     return 8 * mobility + 2 * potential + 24 * corners;
   }
 
