@@ -23,8 +23,8 @@ std::vector<std::vector<Sample>> random_games(int games, int plies_from, std::ui
     std::vector<Sample> game;
     for (int k = 0; k < 3; ++k) {
       const Position p = reference::random_position(rules, rng, plies_from + k);
-      if (rules.has_move(p)) game.push_back({static_cast<Bits64>(p.player),
-                                             static_cast<Bits64>(p.opponent), 99});
+      if (rules.has_move(p))
+        game.push_back({static_cast<Bits64>(p.player), static_cast<Bits64>(p.opponent), 99});
     }
     out.push_back(game);
   }
