@@ -3,137 +3,36 @@
 //
 // Games go through an ordered oneTBB pipeline: read in input order, annotated in parallel (one
 // solver and estimator per worker), written in input order, so the output is the same for any
-// thread count and memory stays flat however many games there are. Under mpirun, or with a
-// journal, games go out in batches through the farm (cli/cluster/farm.hpp): rank 0 reads them,
-// every rank annotates, rank 0 writes them in input order through the same writer.
+// thread count and memory stays flat however many games there are. Under mpirun, with a
+// journal, or for a batch system, games go out in batches instead (annotate_jobs.cpp) and come
+// back through the same write stage.
 #include "cli/commands/annotate.hpp"
 
 #include <oneapi/tbb/concurrent_queue.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <cmath>
-#include <csignal>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <deque>
 #include <filesystem>
 #include <iostream>
-#include <limits>
-#include <map>
 #include <memory>
-#include <tuple>
 
-#include "analysis/annotate.hpp"
 #include "cli/batch/output_file.hpp"
 #include "cli/batch/pipeline.hpp"
-#include "cli/batch/record_input.hpp"
-#include "cli/batch/writer.hpp"
 #include "cli/cluster/farm.hpp"
-#include "cli/cluster/units.hpp"
-#include "cli/cluster/wire.hpp"
+#include "cli/commands/annotate_run.hpp"
 #include "cli/common.hpp"
-#include "cli/options/cluster.hpp"
 #include "cli/options/eval.hpp"
 #include "cli/options/rules.hpp"
 #include "cli/options/threads.hpp"
-#include "cli/output/annotate.hpp"
-#include "cli/output/progress.hpp"
-#include "cli/output/solve.hpp"
 #include "cli/subcommands.hpp"
-#include "core/records/detect.hpp"
-#include "core/records/validate.hpp"
 #include "json/game_record.hpp"
 
-namespace reversi::cli {
+namespace reversi::cli::annotate_detail {
 
-namespace {
-
-namespace fs = std::filesystem;
-
-using records::ParsedGame;
-using records::Validation;
 using records::Verdict;
-
-// Games in flight per thread: enough to keep workers busy while the writer waits for a slow one.
-constexpr std::size_t tokens_per_thread = 4;
-constexpr int max_exact_empties = 40;
-// Games per work unit of a cluster run: enough to keep a rank's threads busy on one message.
-constexpr int default_batch_games = 8;
-
-using Output = BatchFormat;
-
-struct AnnotateCommandOptions {
-  RulesOptions rules;
-  ThreadOptions threads;
-  EvalOptions eval;
-  int exact_empties = default_exact_empties;
-  int depth = default_estimate_depth;
-  int selectivity = default_selectivity;
-  std::string theoretical = "when-exact";
-  std::size_t hash_mb = default_annotate_hash_mb;
-  std::string format = "auto";
-  bool jsonl = false;
-  bool json = false;
-  bool text = false;
-  std::string output_file;
-  std::string players;
-  std::string tournaments;
-  std::vector<std::string> files;
-  int batch = default_batch_games;
-  UnitOptions cluster;  // --journal, --resume, --emit-jobs, --units, --merge
-};
-
-// One game on its way through the pipeline.
-struct Slot {
-  ParsedGame game;
-  Validation validation;
-  Annotation annotation;
-  std::string text;  // the rendered game
-  bool complete = true;
-  std::uint64_t input_offset = 0;  // bytes of input read when the game was
-};
-
-// What the summary counts of a game.
-struct GameCount {
-  Verdict verdict = Verdict::valid;
-  long moves = 0;
-  long exact_moves = 0;
-  bool theoretical_checked = false;
-  bool theoretical_differs = false;
-};
-
-// The figures the benchmarks read, and what only the summary needs.
-struct Totals : AnnotateFigures {
-  UnreadableList unreadable;
-  std::string last_place;  // the last game written, for an interrupted run's message
-};
-
-void write_summary(BatchWriter& writer, const Totals& t) {
-  if (writer.format() == Output::text) {
-    char line[512];
-    std::snprintf(line, sizeof line,
-                  "summary: %ld games, %ld annotated, %ld invalid, %ld unfinished, %ld moves, "
-                  "%ld analysed exactly; WTHOR theoretical scores: %ld checked, %ld differ\n",
-                  t.games, t.annotated, t.invalid, t.unfinished, t.moves, t.exact_moves,
-                  t.theoretical_checked, t.theoretical_differing);
-    writer.summary_text(line);
-    return;
-  }
-  writer.summary_json({{"games", t.games},
-                       {"annotated", t.annotated},
-                       {"invalid", t.invalid},
-                       {"unfinished", t.unfinished},
-                       {"moves", t.moves},
-                       {"exact_moves", t.exact_moves},
-                       {"theoretical_checked", t.theoretical_checked},
-                       {"theoretical_differing", t.theoretical_differing},
-                       {"unreadable", unreadable_json(t.unreadable)}});
-}
 
 // One solver and estimator per worker; a worker takes a free set for each game.
 class EnginePool {
@@ -154,22 +53,6 @@ class EnginePool {
  private:
   std::vector<std::unique_ptr<AnnotateEngines>> engines_;
   tbb::concurrent_bounded_queue<AnnotateEngines*> free_;
-};
-
-// What the whole run shares: settings, engines, output, progress.
-struct Run {
-  Output output;
-  AnnotateOptions analysis;
-  AnnotateSettings settings;
-  int threads = 1;
-  EnginePool* engines = nullptr;
-  BatchWriter* writer = nullptr;
-  Totals totals;
-  ProgressLine progress;
-  std::uint64_t total_bytes = 0;   // 0: unknown (standard input)
-  std::uint64_t bytes_before = 0;  // input bytes of the files already done
-  // An incomplete game was reached: nothing more is written. Read by the input stage too.
-  std::atomic<bool> cut{false};
 };
 
 std::string place_of(const records::SourceLocation& s) {
@@ -209,6 +92,8 @@ GameCount game_count(const Slot& s) {
   c.theoretical_differs = c.theoretical_checked && a.theoretical->differs();
   return c;
 }
+
+namespace {
 
 void count(Totals& t, const GameCount& c, const std::string& place) {
   ++t.games;
@@ -257,8 +142,8 @@ void show_progress(Run& run, std::uint64_t input_offset) {
   run.progress.update(text);
 }
 
-// The write stage: a finished game counted and written in input order; an incomplete one (the
-// run was stopped) cuts the output there.
+}  // namespace
+
 void write_game(Run& run, bool complete, const std::string& text, const GameCount& c,
                 const std::string& place, std::uint64_t input_offset) {
   if (run.cut || !complete) {
@@ -268,6 +153,63 @@ void write_game(Run& run, bool complete, const std::string& text, const GameCoun
   count(run.totals, c, place);
   run.writer->game(text);
   show_progress(run, input_offset);
+}
+
+}  // namespace reversi::cli::annotate_detail
+
+namespace reversi::cli {
+
+using namespace annotate_detail;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int max_exact_empties = 40;
+// Games per work unit of a cluster run: enough to keep a rank's threads busy on one message.
+constexpr int default_batch_games = 8;
+
+struct AnnotateCommandOptions {
+  RulesOptions rules;
+  ThreadOptions threads;
+  EvalOptions eval;
+  int exact_empties = default_exact_empties;
+  int depth = default_estimate_depth;
+  int selectivity = default_selectivity;
+  std::string theoretical = "when-exact";
+  std::size_t hash_mb = default_annotate_hash_mb;
+  std::string format = "auto";
+  bool jsonl = false;
+  bool json = false;
+  bool text = false;
+  std::string output_file;
+  std::string players;
+  std::string tournaments;
+  std::vector<std::string> files;
+  int batch = default_batch_games;
+  UnitOptions cluster;  // --journal, --resume, --emit-jobs, --units, --merge
+};
+
+void write_summary(BatchWriter& writer, const Totals& t) {
+  if (writer.format() == Output::text) {
+    char line[512];
+    std::snprintf(line, sizeof line,
+                  "summary: %ld games, %ld annotated, %ld invalid, %ld unfinished, %ld moves, "
+                  "%ld analysed exactly; WTHOR theoretical scores: %ld checked, %ld differ\n",
+                  t.games, t.annotated, t.invalid, t.unfinished, t.moves, t.exact_moves,
+                  t.theoretical_checked, t.theoretical_differing);
+    writer.summary_text(line);
+    return;
+  }
+  writer.summary_json({{"games", t.games},
+                       {"annotated", t.annotated},
+                       {"invalid", t.invalid},
+                       {"unfinished", t.unfinished},
+                       {"moves", t.moves},
+                       {"exact_moves", t.exact_moves},
+                       {"theoretical_checked", t.theoretical_checked},
+                       {"theoretical_differing", t.theoretical_differing},
+                       {"unreadable", unreadable_json(t.unreadable)}});
 }
 
 // Reads, annotates and writes one input's games.
@@ -288,191 +230,6 @@ void annotate_input(Input& in, Run& run, const InterruptGuard& interrupt) {
         write_game(run, s.complete, s.text, game_count(s), place_of(s.game.record.source),
                    s.input_offset);
       });
-}
-
-// A game of a batch on its way back to rank 0: whether it completed, its text and its counts.
-void put_finished(cluster::WireWriter& w, const Slot& s) {
-  w.put(s.complete);
-  w.put_string(s.text);
-  w.put(game_count(s));
-}
-
-// One work unit, on any rank: a batch of games read by rank 0, annotated here in parallel.
-std::string annotate_batch(const std::string& task, Run& run) {
-  cluster::WireReader in(task);
-  std::vector<std::unique_ptr<Slot>> slots;
-  while (!in.done()) {
-    slots.push_back(std::make_unique<Slot>());
-    slots.back()->game = cluster::get_game(in);
-  }
-  std::size_t read = 0;
-  cluster::WireWriter out;
-  ordered_pipeline<Slot>(
-      run.threads, tokens_per_thread,
-      [&]() -> std::unique_ptr<Slot> {
-        return read < slots.size() ? std::move(slots[read++]) : nullptr;
-      },
-      [&](Slot& s) { annotate_slot(s, run); }, [&](Slot& s) { put_finished(out, s); });
-  return out.take();
-}
-
-// Where a batch's games came from, kept on rank 0 while the batch is out.
-struct BatchPlaces {
-  std::vector<std::string> places;
-  std::vector<std::uint64_t> offsets;
-};
-
-// The next batch of an input's games as a task, with where they came from; nullopt at the end.
-std::optional<std::string> read_batch(Input& in, int batch, BatchPlaces& places) {
-  cluster::WireWriter task;
-  for (int i = 0; i < batch; ++i) {
-    auto game = in.reader->next();
-    if (!game) break;
-    places.places.push_back(place_of(game->record.source));
-    places.offsets.push_back(in.source->bytes_read());
-    cluster::put_game(task, *game);
-  }
-  if (places.places.empty()) return std::nullopt;
-  return task.take();
-}
-
-// Writes a batch's annotated games, in order.
-void write_batch(Run& run, const BatchPlaces& places, const std::string& result) {
-  cluster::WireReader r(result);
-  for (std::size_t i = 0; i < places.places.size(); ++i) {
-    const bool complete = r.get<bool>();
-    const std::string text = r.get_string();
-    write_game(run, complete, text, r.get<GameCount>(), places.places[i], places.offsets[i]);
-  }
-}
-
-// Reads one input's games in batches that the farm annotates anywhere; writes them in order.
-void annotate_input_farmed(Input& in, Run& run, const InterruptGuard& interrupt,
-                           cluster::Journal* journal, int batch) {
-  std::deque<BatchPlaces> out;
-  const auto next = [&]() -> std::optional<std::string> {
-    if (interrupt.interrupted() || run.cut) return std::nullopt;
-    BatchPlaces places;
-    auto task = read_batch(in, batch, places);
-    if (task) out.push_back(std::move(places));
-    return task;
-  };
-  const auto deliver = [&](const std::string& result) {
-    write_batch(run, out.front(), result);
-    out.pop_front();
-  };
-  cluster::farm(next, [&](const std::string& task) { return annotate_batch(task, run); }, deliver,
-                {.tasks_per_rank = 2,
-                 .journal = journal,
-                 .stop = interrupt.flag(),
-                 .journal_file = journal ? journal->file() : std::string()});
-}
-
-// A batch system's run without MPI (docs/cluster.md): --emit-jobs writes the batches out,
-// --units computes some of them into the journal, --merge writes the output from journals.
-// Batches are numbered across the inputs in reading order, as the journal numbers them.
-struct BatchJobs {
-  enum class Mode { emit, compute, merge };
-  Mode mode = Mode::emit;
-  std::size_t first = 0;  // --units A-B: [first, end)
-  std::size_t end = 0;
-  std::map<std::uint64_t, std::string> merged;  // --merge: the journals' results
-  cluster::Journal* journal = nullptr;          // --units: the results go there
-  std::vector<cluster::Unit> emitted;
-  std::uint64_t units = 0;  // batches read so far
-  std::size_t computed = 0;
-};
-
-void annotate_input_jobs(Input& in, Run& run, const InterruptGuard& interrupt, BatchJobs& jobs,
-                         int batch) {
-  BatchPlaces places;
-  if (jobs.mode == BatchJobs::Mode::emit) {
-    while (auto task = read_batch(in, batch, places)) {
-      jobs.emitted.push_back(
-          {std::move(*task), {{"games", places.places.size()}, {"first", places.places.front()}}});
-      places = {};
-      ++jobs.units;
-    }
-    return;
-  }
-  if (jobs.mode == BatchJobs::Mode::merge) {
-    while (auto task = read_batch(in, batch, places)) {
-      const auto found = jobs.merged.find(jobs.units);
-      if (found == jobs.merged.end())
-        throw UsageError("--merge: batch " + std::to_string(jobs.units) +
-                         " has no result in the journals");
-      write_batch(run, places, found->second);
-      places = {};
-      ++jobs.units;
-    }
-    return;
-  }
-  std::deque<std::uint64_t> out;
-  const auto next = [&]() -> std::optional<std::string> {
-    while (!interrupt.interrupted()) {
-      BatchPlaces ignored;
-      auto task = read_batch(in, batch, ignored);
-      if (!task) return std::nullopt;
-      const std::uint64_t unit = jobs.units++;
-      if (unit < jobs.first || unit >= jobs.end || jobs.journal->finished(unit)) continue;
-      out.push_back(unit);
-      return task;
-    }
-    return std::nullopt;
-  };
-  const auto deliver = [&](const std::string& result) {
-    jobs.journal->record(out.front(), result);
-    out.pop_front();
-    ++jobs.computed;
-  };
-  cluster::farm(next, [&](const std::string& task) { return annotate_batch(task, run); }, deliver,
-                {.tasks_per_rank = 2,
-                 .journal = nullptr,
-                 .stop = interrupt.flag(),
-                 .journal_file = jobs.journal->file()});
-}
-
-// The batch-system modes the options ask for; nullopt: none.
-std::optional<BatchJobs> batch_jobs(const UnitOptions& options,
-                                    const std::vector<std::string>& args,
-                                    cluster::Journal* journal) {
-  BatchJobs jobs;
-  if (!options.emit_jobs.empty()) return jobs;
-  if (!options.merge.empty()) {
-    jobs.mode = BatchJobs::Mode::merge;
-    for (const auto& file : options.merge)
-      for (auto& [unit, result] :
-           cluster::Journal::read(file, cluster::job_text("annotate", args)).done)
-        jobs.merged[unit] = std::move(result);
-    return jobs;
-  }
-  if (options.units.empty()) return std::nullopt;
-  if (journal == nullptr) throw UsageError("--units needs --journal FILE for the results");
-  jobs.mode = BatchJobs::Mode::compute;
-  // The count is known once the inputs are read: checked then.
-  std::tie(jobs.first, jobs.end) =
-      cluster::chosen_range(options.units, std::numeric_limits<std::size_t>::max());
-  jobs.journal = journal;
-  return jobs;
-}
-
-// What --emit-jobs and --units end with: the jobs file, or what was computed.
-int finish_batch_jobs(const BatchJobs& jobs, const UnitOptions& options,
-                      const std::vector<std::string>& args, const InterruptGuard& interrupt) {
-  if (interrupt.interrupted()) return exit_interrupted;
-  if (jobs.mode == BatchJobs::Mode::emit) {
-    cluster::emit_jobs(options.emit_jobs, cluster::job_text("annotate", args), jobs.emitted);
-    std::cerr << "reversi annotate: " << jobs.emitted.size() << " work units written to "
-              << options.emit_jobs << "\n";
-    return exit_ok;
-  }
-  if (jobs.end > jobs.units)
-    throw UsageError("--units must be A-B with 0 <= A <= B < " + std::to_string(jobs.units) +
-                     " (the number of batches), not '" + options.units + "'");
-  std::cerr << "reversi annotate: units " << jobs.first << "-" << jobs.end - 1 << " of "
-            << jobs.units << " done (" << jobs.computed << " computed) in " << options.journal.file
-            << "\n";
-  return exit_ok;
 }
 
 TheoreticalCheck chosen_check(const std::string& name) {
