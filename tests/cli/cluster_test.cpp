@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "cli/run_binary.hpp"
 
@@ -40,6 +41,20 @@ std::uint64_t leaves(const std::string& json_out) {
   return nlohmann::json::parse(json_out)["counts"].back()["leaves"].get<std::uint64_t>();
 }
 
+// The units that `reversi ARGS --emit-jobs DIR/jobs.jsonl` writes, one JSON object each, after
+// checking that the run succeeded and that the header counts them all.
+std::vector<nlohmann::json> emitted_units(const std::string& args, const fs::path& dir) {
+  const fs::path file = dir / "jobs.jsonl";
+  REQUIRE(run_reversi(args + " --emit-jobs " + file.string()).status == 0);
+  std::ifstream jobs(file);
+  std::string header;
+  std::getline(jobs, header);
+  std::vector<nlohmann::json> units;
+  for (std::string line; std::getline(jobs, line);) units.push_back(nlohmann::json::parse(line));
+  CHECK(nlohmann::json::parse(header)["units"] == units.size());
+  return units;
+}
+
 }  // namespace
 
 TEST_CASE("Perft from emitted units computed in two halves and merged equals the plain count",
@@ -49,14 +64,8 @@ TEST_CASE("Perft from emitted units computed in two halves and merged equals the
   const auto plain = run_reversi("perft --depth 8 --json --threads 1");
   REQUIRE(plain.status == 0);
 
-  const auto emitted = run_reversi(args + " --emit-jobs " + (dir / "jobs.jsonl").string());
-  REQUIRE(emitted.status == 0);
-  const long units = lines(dir / "jobs.jsonl") - 1;
+  const auto units = static_cast<long>(emitted_units(args, dir).size());
   REQUIRE(units > 2);
-  std::ifstream jobs(dir / "jobs.jsonl");
-  std::string header;
-  std::getline(jobs, header);
-  CHECK(nlohmann::json::parse(header)["units"] == units);
 
   const std::string half = std::to_string(units / 2);
   const auto a = run_reversi(args + " --units 0-" + std::to_string(units / 2 - 1) + " --journal " +
@@ -90,6 +99,7 @@ TEST_CASE("A perft run resumed from a journal cut mid-line gives the uninterrupt
   const std::string args = "perft --depth 8 --split-depth 2 --json --journal " + journal;
   const auto full = run_reversi(args);
   REQUIRE(full.status == 0);
+  const long full_lines = lines(journal);
   // Keep the header and two units, then half a line, as a kill would leave it.
   std::istringstream in(read(journal));
   std::string kept;
@@ -102,7 +112,7 @@ TEST_CASE("A perft run resumed from a journal cut mid-line gives the uninterrupt
   const auto resumed = run_reversi(args + " --resume");
   REQUIRE(resumed.status == 0);
   CHECK(leaves(resumed.out) == leaves(full.out));
-  CHECK(lines(journal) == lines(dir / "j.jsonl"));
+  CHECK(lines(journal) == full_lines);
   CHECK(read(journal).find("\"result\":\"00\n") == std::string::npos);
 }
 
@@ -155,17 +165,10 @@ TEST_CASE("Annotate from emitted batches computed in two parts and merged writes
       "annotate --exact-empties 10 --depth 3 --hash-mb 8 --batch 2 --threads 1 " + inputs;
   const auto plain = run_reversi(args + " -o " + (dir / "plain.jsonl").string());
 
-  const auto emitted = run_reversi(args + " --emit-jobs " + (dir / "jobs.jsonl").string());
-  REQUIRE(emitted.status == 0);
-  const long units = lines(dir / "jobs.jsonl") - 1;
+  const std::vector<nlohmann::json> emitted = emitted_units(args, dir);
+  const auto units = static_cast<long>(emitted.size());
   REQUIRE(units > 2);
-  std::ifstream jobs(dir / "jobs.jsonl");
-  std::string header;
-  std::string first;
-  std::getline(jobs, header);
-  std::getline(jobs, first);
-  CHECK(nlohmann::json::parse(header)["units"] == units);
-  CHECK(nlohmann::json::parse(first)["games"] == 2);
+  CHECK(emitted.front()["games"] == 2);
 
   const std::string a = (dir / "a.jsonl").string();
   const std::string b = (dir / "b.jsonl").string();
@@ -203,9 +206,7 @@ TEST_CASE("Solve from emitted units computed in two parts and merged gives the p
       "solve --size 6 --moves \"c2 b2 a2 c1 b1 a1 b3 a3\" --split-depth 2 --all-moves";
   const auto plain = run_reversi("solve --size 6 --moves \"c2 b2 a2 c1 b1 a1 b3 a3\" --all-moves");
   REQUIRE(plain.status == 0);
-  const auto emitted = run_reversi(args + " --emit-jobs " + (dir / "jobs.jsonl").string());
-  REQUIRE(emitted.status == 0);
-  const long units = lines(dir / "jobs.jsonl") - 1;
+  const auto units = static_cast<long>(emitted_units(args, dir).size());
   REQUIRE(units > 2);
   const std::string a = (dir / "a.jsonl").string();
   const std::string b = (dir / "b.jsonl").string();
