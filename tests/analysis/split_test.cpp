@@ -1,7 +1,9 @@
 // The work-unit split of analysis/split.hpp against the whole-tree counts and the solver.
 #include "analysis/split.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <utility>
 #include <vector>
 
 using namespace reversi;
@@ -24,6 +26,30 @@ std::vector<Rules> variants() {
           Rules(6, Start::standard, true),
           Rules(6, Start::standard, false, bit<Bits>(g6.square(1, 1)) | bit<Bits>(g6.square(4, 0))),
           Rules(4, Start::standard, false, 0, Scoring::count)};
+}
+
+// The 4x4 variants whose whole tree is solved in an instant: standard, anti and counting.
+std::vector<Rules> small_variants() {
+  return {Rules(4), Rules(4, Start::standard, true),
+          Rules(4, Start::standard, false, 0, Scoring::count)};
+}
+
+// The solver's value and every move's exact value at `root`: what a split search must match.
+SolveResult solved_whole(const Rules& rules, const Position& root) {
+  SolveRequest whole;
+  whole.rules = rules;
+  whole.root = root;
+  whole.all_moves = true;
+  return solve(whole);
+}
+
+// The top search's entry for one of the solver's moves; it gives one for every move.
+const MoveValue& top_move(const TopValues& top, const SolveResult& expected, Square move) {
+  REQUIRE(top.moves.size() == expected.move_values.size());
+  const auto it = std::find_if(top.moves.begin(), top.moves.end(),
+                               [&](const MoveValue& t) { return t.move == move; });
+  REQUIRE(it != top.moves.end());
+  return *it;
 }
 
 }  // namespace
@@ -84,30 +110,20 @@ TEST_CASE("A class representative is the same from every symmetric image", "[spl
 
 TEST_CASE("Negamax over the frontier's exact values gives the solver's value and move values",
           "[split]") {
-  for (const Rules& rules : {Rules(4), Rules(4, Start::standard, true),
-                             Rules(4, Start::standard, false, 0, Scoring::count)}) {
-    SolveRequest whole;
-    whole.rules = rules;
-    whole.root = rules.initial();
-    whole.all_moves = true;
-    const SolveResult expected = solve(whole);
+  for (const Rules& rules : small_variants()) {
+    const SolveResult expected = solved_whole(rules, rules.initial());
     for (int plies = 1; plies <= 5; ++plies) {
       INFO(rules.describe() << ", split at " << plies);
       const Frontier f = split_frontier(rules, rules.initial(), plies);
       const TopValues top = negamax_top(rules, rules.initial(), f, [&](std::size_t i) {
-        SolveRequest unit = whole;
+        SolveRequest unit;
+        unit.rules = rules;
         unit.root = f.units[i].position;
-        unit.all_moves = false;
         return solve(unit, 1).value;  // a small table: hundreds of tiny solves
       });
       CHECK(top.value == expected.value);
-      REQUIRE(top.moves.size() == expected.move_values.size());
-      for (const MoveValue& m : expected.move_values) {
-        const auto it = std::find_if(top.moves.begin(), top.moves.end(),
-                                     [&](const MoveValue& t) { return t.move == m.move; });
-        REQUIRE(it != top.moves.end());
-        CHECK(it->value == m.value);
-      }
+      for (const MoveValue& m : expected.move_values)
+        CHECK(top_move(top, expected, m.move).value == m.value);
     }
   }
 }
@@ -153,37 +169,35 @@ TopValues windowed_top(const Rules& rules, const Position& root, const Frontier&
   return {};
 }
 
-}  // namespace
-
-TEST_CASE("The windowed top search gives the solver's value, best moves and exact move values",
-          "[split]") {
-  const Rules six(6);
-  // 6x6 after sixteen plies of the lowest legal square: 16 empties, with passes possible.
-  Position six_late = six.initial();
-  for (int ply = 0; ply < 16 && six.has_move(six_late); ++ply) {
-    const Bits moves = six.legal_moves(six_late);
+// The position after `plies` moves each on the lowest legal square (passing when there is
+// none): a late position with passes possible, reached the same way every time.
+Position after_lowest_moves(const Rules& rules, int plies) {
+  Position p = rules.initial();
+  for (int ply = 0; ply < plies && rules.has_move(p); ++ply) {
+    const Bits moves = rules.legal_moves(p);
     if (moves == 0) {
-      six_late = six.pass(six_late);
+      p = rules.pass(p);
       continue;
     }
     Square lowest = no_square;
     for_each_square(moves, [&](Square sq) {
       if (lowest == no_square) lowest = sq;
     });
-    six_late = six.play(six_late, lowest);
+    p = rules.play(p, lowest);
   }
-  const std::vector<std::pair<Rules, Position>> roots = {
-      {Rules(4), Rules(4).initial()},
-      {Rules(4, Start::standard, true), Rules(4, Start::standard, true).initial()},
-      {Rules(4, Start::standard, false, 0, Scoring::count),
-       Rules(4, Start::standard, false, 0, Scoring::count).initial()},
-      {six, six_late}};
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("The windowed top search gives the solver's value, best moves and exact move values",
+          "[split]") {
+  std::vector<std::pair<Rules, Position>> roots;
+  for (const Rules& rules : small_variants()) roots.emplace_back(rules, rules.initial());
+  const Rules six(6);
+  roots.emplace_back(six, after_lowest_moves(six, 16));
   for (const auto& [rules, root] : roots) {
-    SolveRequest whole;
-    whole.rules = rules;
-    whole.root = root;
-    whole.all_moves = true;
-    const SolveResult expected = solve(whole);
+    const SolveResult expected = solved_whole(rules, root);
     for (int plies = 1; plies <= 4; ++plies) {
       const Frontier f = split_frontier(rules, root, plies);
       for (const bool all_moves : {false, true}) {
@@ -193,18 +207,15 @@ TEST_CASE("The windowed top search gives the solver's value, best moves and exac
           int solves = 0;
           const TopValues top = windowed_top(rules, root, f, all_moves, weakest, solves);
           CHECK(top.value == expected.value);
-          REQUIRE(top.moves.size() == expected.move_values.size());
           for (const MoveValue& m : expected.move_values) {
-            const auto it = std::find_if(top.moves.begin(), top.moves.end(),
-                                         [&](const MoveValue& t) { return t.move == m.move; });
-            REQUIRE(it != top.moves.end());
-            CHECK(it->upper >= m.value);
+            const MoveValue& got = top_move(top, expected, m.move);
+            CHECK(got.upper >= m.value);
             // Exact where asked (every move, or a move as good as the best); else proven worse.
             if (all_moves || m.value == expected.value) {
-              CHECK(it->lower == it->upper);
-              CHECK(it->value == m.value);
+              CHECK(got.lower == got.upper);
+              CHECK(got.value == m.value);
             } else {
-              CHECK(it->upper < expected.value);
+              CHECK(got.upper < expected.value);
             }
           }
         }
