@@ -7,13 +7,13 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
-#include <filesystem>
 #include <functional>
 #include <iostream>
 #include <string_view>
 
 #include "cli/batch/pipeline.hpp"
 #include "cli/batch/record_input.hpp"
+#include "cli/bench/games.hpp"
 #include "cli/bench/modes.hpp"
 #include "cli/common.hpp"
 #include "cli/options/threads.hpp"
@@ -24,8 +24,6 @@ namespace reversi::cli {
 
 namespace {
 
-namespace fs = std::filesystem;
-
 constexpr std::size_t tokens_per_thread = 8;
 constexpr std::uint64_t fnv_offset = 1469598103934665603ULL;
 constexpr std::uint64_t fnv_prime = 1099511628211ULL;
@@ -35,13 +33,6 @@ struct BenchConvertOptions {
   std::string to = "ggf";
   int repeat = 3;
   std::vector<std::string> paths;
-};
-
-struct LoadedFile {
-  std::string path;
-  std::string bytes;
-  records::Format format = records::Format::wthor;
-  records::WthorNames names;
 };
 
 struct Pass {
@@ -58,27 +49,6 @@ struct Slot {
   ConvertedGame converted;
 };
 
-std::vector<std::string> names_of(const fs::path& file, std::size_t record_bytes) {
-  if (!fs::exists(file)) return {};
-  return records::parse_wthor_names(read_small_file(file.string()), record_bytes).names;
-}
-
-std::vector<LoadedFile> load_files(const std::vector<std::string>& paths) {
-  const std::vector<std::string> expanded = expand_record_inputs(paths);
-  std::vector<LoadedFile> files;
-  for (const auto& path : expanded) {
-    LoadedFile f{path, read_small_file(path), records::Format::moves, {}};
-    f.format = records::detect_format(f.bytes.substr(0, records::detect_bytes), path);
-    if (f.format == records::Format::json)
-      throw UsageError(path + ": the benchmark reads the core formats, not JSON");
-    const fs::path dir = fs::path(path).parent_path();
-    f.names.players = names_of(dir / "WTHOR.JOU", records::wthor_player_bytes);
-    f.names.tournaments = names_of(dir / "WTHOR.TRN", records::wthor_tournament_bytes);
-    files.push_back(std::move(f));
-  }
-  return files;
-}
-
 // Order-dependent: the games must come out in input order.
 void add_to_checksum(Pass& pass, const std::string& text) {
   pass.checksum = (pass.checksum ^ std::hash<std::string_view>{}(text)) * fnv_prime;
@@ -91,11 +61,8 @@ Pass run_pass(const std::vector<LoadedFile>& files, const ConvertStyle& style, i
   const std::clock_t cpu_start = std::clock();
   for (const auto& f : files) {
     records::MemorySource source(f.bytes);
-    records::ReaderOptions options;
-    options.file = f.path;
-    options.names = &f.names;
-    options.wthor_size = records::wthor_size_from_extension(f.path);
-    const auto reader = records::make_reader(f.format, source, options);
+    // The default rules: this benchmark has no rule options.
+    const auto reader = records::make_reader(f.format, source, reader_options(f, Rules()));
     ordered_pipeline<Slot>(
         threads, tokens_per_thread,
         [&]() -> std::unique_ptr<Slot> {

@@ -1,9 +1,27 @@
 #include "cli/bench/games.hpp"
 
+#include <filesystem>
+
 #include "cli/batch/record_input.hpp"
+#include "cli/common.hpp"
+#include "core/records/detect.hpp"
 #include "core/records/validate.hpp"
 
 namespace reversi::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The names of a WTHOR names file beside `path`; none when it is missing.
+std::vector<std::string> names_beside(const std::string& path, const char* file,
+                                      std::size_t record_bytes) {
+  const fs::path names_file = fs::path(path).parent_path() / file;
+  if (!fs::exists(names_file)) return {};
+  return records::parse_wthor_names(read_small_file(names_file.string()), record_bytes).names;
+}
+
+}  // namespace
 
 std::vector<records::GameRecord> complete_games(const std::string& path, int wanted) {
   InputOptions options;
@@ -16,6 +34,31 @@ std::vector<records::GameRecord> complete_games(const std::string& path, int wan
     if (v.verdict == records::Verdict::valid && v.finished) out.push_back(std::move(game->record));
   }
   return out;
+}
+
+std::vector<LoadedFile> load_files(const std::vector<std::string>& paths) {
+  std::vector<LoadedFile> files;
+  for (const auto& path : expand_record_inputs(paths)) {
+    LoadedFile f{path, read_small_file(path), records::Format::moves, {}};
+    f.format = records::detect_format(f.bytes.substr(0, records::detect_bytes), path);
+    if (f.format == records::Format::json)
+      throw UsageError(path + ": the benchmark reads the core formats, not JSON");
+    if (f.format == records::Format::wthor) {
+      f.names.players = names_beside(path, "WTHOR.JOU", records::wthor_player_bytes);
+      f.names.tournaments = names_beside(path, "WTHOR.TRN", records::wthor_tournament_bytes);
+    }
+    files.push_back(std::move(f));
+  }
+  return files;
+}
+
+records::ReaderOptions reader_options(const LoadedFile& file, const Rules& rules) {
+  records::ReaderOptions options;
+  options.file = file.path;
+  options.rules = rules;
+  options.names = &file.names;
+  options.wthor_size = records::wthor_size_from_extension(file.path);
+  return options;
 }
 
 }  // namespace reversi::cli

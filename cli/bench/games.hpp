@@ -4,11 +4,28 @@
 #include <string>
 #include <vector>
 
+#include "core/records/reader.hpp"
 #include "core/records/record.hpp"
+#include "core/records/wthor.hpp"
 
 namespace reversi::cli {
 
 // The first `wanted` games of a file that replay to the end of the game, in file order.
 std::vector<records::GameRecord> complete_games(const std::string& path, int wanted);
+
+// A record file read into memory before the timing starts, so that a timed pass reads no disk.
+struct LoadedFile {
+  std::string path;
+  std::string bytes;
+  records::Format format = records::Format::moves;
+  records::WthorNames names;  // WTHOR.JOU and WTHOR.TRN beside a WTHOR file; empty otherwise
+};
+
+// Every record file of `paths` (directories expanded) read into memory, its format detected;
+// throws UnreadableInput, and UsageError for JSON, which the benchmarks do not read.
+std::vector<LoadedFile> load_files(const std::vector<std::string>& paths);
+
+// What a reader of `file`'s bytes needs: its name, its WTHOR names and size, the rules.
+records::ReaderOptions reader_options(const LoadedFile& file, const Rules& rules);
 
 }  // namespace reversi::cli

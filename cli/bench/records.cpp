@@ -4,11 +4,11 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
-#include <filesystem>
 #include <iostream>
 
 #include "cli/batch/counts.hpp"
 #include "cli/batch/record_input.hpp"
+#include "cli/bench/games.hpp"
 #include "cli/bench/modes.hpp"
 #include "cli/common.hpp"
 #include "cli/options/rules.hpp"
@@ -20,32 +20,10 @@ namespace reversi::cli {
 
 namespace {
 
-namespace fs = std::filesystem;
-
-struct LoadedFile {
-  std::string path;
-  std::string bytes;
-  records::Format format;
-  std::unique_ptr<records::WthorNames> names;
-};
-
 struct Pass : GameCounts {
   double seconds = 0;      // wall clock
   double cpu_seconds = 0;  // this process's processor time: what a busy machine does not inflate
 };
-
-std::unique_ptr<records::WthorNames> names_beside(const std::string& path) {
-  auto names = std::make_unique<records::WthorNames>();
-  const fs::path dir = fs::path(path).parent_path();
-  const auto load = [&](const char* file, std::size_t bytes) -> std::vector<std::string> {
-    const fs::path p = dir / file;
-    if (!fs::exists(p)) return {};
-    return records::parse_wthor_names(read_small_file(p.string()), bytes).names;
-  };
-  names->players = load("WTHOR.JOU", records::wthor_player_bytes);
-  names->tournaments = load("WTHOR.TRN", records::wthor_tournament_bytes);
-  return names;
-}
 
 Pass run_pass(const std::vector<LoadedFile>& files, const Rules& rules) {
   Pass pass;
@@ -53,12 +31,7 @@ Pass run_pass(const std::vector<LoadedFile>& files, const Rules& rules) {
   const std::clock_t cpu_start = std::clock();
   for (const auto& f : files) {
     records::MemorySource source(f.bytes);
-    records::ReaderOptions options;
-    options.file = f.path;
-    options.rules = rules;
-    options.names = f.names.get();
-    options.wthor_size = records::wthor_size_from_extension(f.path);
-    const auto reader = records::make_reader(f.format, source, options);
+    const auto reader = records::make_reader(f.format, source, reader_options(f, rules));
     while (auto game = reader->next()) {
       const auto v = records::validate(*game);
       ++pass.games;
@@ -93,20 +66,6 @@ bool parse_bench_records(const std::vector<std::string>& args, BenchRecordsOptio
   if (opt.paths.empty()) throw UsageError("give record files or a directory of them");
   if (opt.repeat < 1) throw UsageError("--repeat must be at least 1");
   return true;
-}
-
-// Every file read into memory, its format detected; throws UnreadableInput.
-std::vector<LoadedFile> load_files(const std::vector<std::string>& paths) {
-  std::vector<LoadedFile> files;
-  for (const auto& path : expand_record_inputs(paths)) {
-    LoadedFile f{path, read_small_file(path), records::Format::moves, nullptr};
-    f.format = records::detect_format(f.bytes.substr(0, records::detect_bytes), path);
-    if (f.format == records::Format::json)
-      throw UsageError(path + ": the benchmark reads the core formats, not JSON");
-    if (f.format == records::Format::wthor) f.names = names_beside(path);
-    files.push_back(std::move(f));
-  }
-  return files;
 }
 
 Pass best_pass(const std::vector<LoadedFile>& files, const Rules& rules, int repeat) {
