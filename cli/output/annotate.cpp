@@ -277,6 +277,28 @@ std::string theoretical_text(const TheoreticalComparison& t) {
   return out + (t.differs() ? "  ** DIFFERS **\n" : ", agrees\n");
 }
 
+// The estimates of a game that went deeper than `asked`, as their JSON says too.
+DeeperEstimates deeper_estimates(const Annotation& a, int asked) {
+  DeeperEstimates deeper;
+  for (const auto& m : a.moves)
+    if (m.estimate && m.estimate->depth != asked) deeper[m.empties] = m.estimate->depth;
+  if (a.end && a.end->estimate && a.end->estimate->depth != asked)
+    deeper[a.end->empties] = a.end->estimate->depth;
+  return deeper;
+}
+
+// What a game's estimates searched: "depth 6 (7 at 23 empties, 8 at 24; ProbCut 87%)".
+std::string estimates_text(const Annotation& a, const AnnotateSettings& settings) {
+  std::vector<std::string> notes;
+  const std::string deeper = deeper_estimates_text(deeper_estimates(a, settings.estimate_depth));
+  if (!deeper.empty()) notes.push_back(deeper);
+  if (settings.estimate_selectivity < full_width)
+    notes.push_back("ProbCut " + std::to_string(settings.estimate_selectivity) + "%");
+  std::string out = "depth " + std::to_string(settings.estimate_depth);
+  for (std::size_t i = 0; i < notes.size(); ++i) out += (i == 0 ? " (" : "; ") + notes[i];
+  return notes.empty() ? out : out + ")";
+}
+
 }  // namespace
 
 std::string exact_text(int v) {
@@ -317,11 +339,6 @@ json invalid_game_json(const records::ParsedGame& game, const records::Validatio
   return game_json(game, v);
 }
 
-// How selective the estimates are, when they are: " (ProbCut 87%)".
-std::string selectivity_text(int confidence) {
-  return confidence < full_width ? " (ProbCut " + std::to_string(confidence) + "%)" : "";
-}
-
 std::string annotated_game_text(const records::ParsedGame& game, const records::Validation& v,
                                 const Annotation& a, const AnnotateSettings& settings) {
   const records::GameRecord& r = game.record;
@@ -334,8 +351,7 @@ std::string annotated_game_text(const records::ParsedGame& game, const records::
          "\n";
   out += "  values for the mover in discs (" + scoring_name(rules.scoring()) +
          " scoring): exact with at most " + std::to_string(settings.exact_empties) +
-         " empties, ~estimates at depth " + std::to_string(settings.estimate_depth) +
-         selectivity_text(settings.estimate_selectivity) + "\n";
+         " empties, ~estimates at " + estimates_text(a, settings) + "\n";
   out += table_header();
   for (const auto& m : a.moves) out += move_row(g, m);
   if (a.end) {
@@ -353,6 +369,16 @@ std::string annotated_game_text(const records::ParsedGame& game, const records::
   out += side_text(Color::light, a.sides[1]);
   out += decided_text(g, a);
   if (a.theoretical) out += theoretical_text(*a.theoretical);
+  return out;
+}
+
+std::string deeper_estimates_text(const DeeperEstimates& deeper) {
+  std::string out;
+  for (const auto& [empties, depth] : deeper) {
+    out += out.empty() ? "" : ", ";
+    out += std::to_string(depth) + " at " + std::to_string(empties);
+    if (empties == deeper.begin()->first) out += " empties";
+  }
   return out;
 }
 

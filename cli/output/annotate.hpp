@@ -2,6 +2,7 @@
 // data/annotate.schema.json) and the readable text report.
 #pragma once
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -31,6 +32,14 @@ nlohmann::json invalid_game_json(const records::ParsedGame& game, const records:
 std::string annotated_game_text(const records::ParsedGame& game, const records::Validation& v,
                                 const Annotation& a, const AnnotateSettings& settings);
 std::string invalid_game_text(const records::ParsedGame& game, const records::Validation& v);
+
+// The depth of each estimate that went deeper than asked, by the empties of its position: near
+// the exact horizon the search goes on to where the evaluation learnt from exact values
+// (depth_to_exact_labels in analysis/estimate.hpp).
+using DeeperEstimates = std::map<int, int>;
+
+// "7 at 23 empties, 8 at 24"; empty when no estimate went deeper.
+std::string deeper_estimates_text(const DeeperEstimates& deeper);
 
 // "+12", "0", "-3"; estimates in discs with two decimals: "~+1.25"; losses unsigned: "~1.25".
 std::string exact_text(int v);

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "cli/output/annotate.hpp"
 #include "cli/output/svg.hpp"
 
 namespace reversi::cli {
@@ -202,6 +203,25 @@ void add_end_to_move(json& g, const json& game) {
     g["endTm"] = side_index(game["replay"]["final"]["to_move"]);
 }
 
+// Where an estimate of the annotation went deeper than asked, by the empties of its position.
+void add_deeper(DeeperEstimates& deeper, const json& at, int asked) {
+  if (!at.contains("estimate")) return;
+  const int depth = need(at["estimate"], "depth", "an estimate").get<int>();
+  if (depth != asked) deeper[need(at, "empties", "an estimate's position").get<int>()] = depth;
+}
+
+// What the game's estimates searched, for the legend: "depth 6 (7 at 23 empties, 8 at 24)".
+std::string estimate_depths(const json& annotation) {
+  const int asked =
+      need(need(annotation, "conventions", "the annotation"), "estimate_depth", "the conventions")
+          .get<int>();
+  DeeperEstimates deeper;
+  for (const auto& m : need(annotation, "moves", "the annotation")) add_deeper(deeper, m, asked);
+  if (annotation.contains("end")) add_deeper(deeper, annotation["end"], asked);
+  const std::string text = deeper_estimates_text(deeper);
+  return "depth " + std::to_string(asked) + (text.empty() ? "" : " (" + text + ")");
+}
+
 json compact_game_unchecked(const json& game) {
   const json& a = need(game, "annotation", "the game object");
   const json& rules = need(game, "rules", "the game object");
@@ -227,6 +247,7 @@ json compact_game_unchecked(const json& game) {
   g["resultText"] = result_text(result);
   g["sum"] = need(a, "summary", "the annotation");
   g["conv"] = need(a, "conventions", "the annotation");
+  g["estimates"] = estimate_depths(a);
   return g;
 }
 

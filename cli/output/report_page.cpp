@@ -239,7 +239,7 @@ const char* report_js() {
     }
     var c = g.conv || {};
     ul.appendChild(el('li', { 'class': 'legend' }, 'values: disc margins for dark (' + (c.scoring || '') +
-      ' scoring); exact with at most ' + c.exact_empties + ' empties, ~estimates at depth ' + c.estimate_depth + ' before'));
+      ' scoring); exact with at most ' + c.exact_empties + ' empties, ~estimates at ' + g.estimates + ' before'));
     return ul;
   }
 

@@ -211,6 +211,18 @@ TEST_CASE("The text report reads as a table with the summary under it", "[cli][a
   CHECK(r.out.find("summary: 1 games, 1 annotated") != std::string::npos);
 }
 
+TEST_CASE("The text header names the depths searched deeper near the exact values",
+          "[cli][annotate]") {
+  // With 8x8 patterns, depth 3 goes on to 16 empties from 20 and 21 empties (analysis/estimate).
+  const std::string game = quoted(examples_dir / "annotate.txt");
+  CHECK(run_reversi("annotate --text --depth 3 " + game)
+            .out.find("~estimates at depth 3 (4 at 20 empties, 5 at 21; ProbCut 87%)\n") !=
+        std::string::npos);
+  // Positions solved exactly need no deeper estimate.
+  CHECK(run_reversi("annotate --text --depth 3 --exact-empties 21 --selectivity 100 " + game)
+            .out.find("~estimates at depth 3\n") != std::string::npos);
+}
+
 TEST_CASE("A directory stands for the record files in it", "[cli][annotate]") {
   TempDir dir;
   std::ofstream(dir.path / "a.txt") << "e6 f4 e3 f6 g5 d6 e7 f5 c5\n";

@@ -80,6 +80,8 @@ TEST_CASE("report annotates game records itself", "[cli][report]") {
   REQUIRE(r.status == 0);
   CHECK(occurrences(r.out, "<script type=\"application/json\" id=\"g") == 1);
   CHECK(r.out.find("\"turning_point\"") != std::string::npos);
+  // The legend's depths, deeper from 19 and 20 empties on to the weights' exact labels.
+  CHECK(r.out.find("\"estimates\":\"depth 2 (3 at 19 empties, 4 at 20)\"") != std::string::npos);
 }
 
 TEST_CASE("JSON that is not annotate output is an error naming the line, status 1",
