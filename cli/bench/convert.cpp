@@ -113,19 +113,11 @@ int run_bench_convert(const std::vector<std::string>& args) {
   if (!target || *target == records::Format::wthor)
     throw UsageError("bench convert writes moves, ggf, obf, board or json, not '" + opt.to + "'");
   style.target = *target;
-  std::vector<LoadedFile> files;
-  try {
-    files = load_files(opt.paths);
-  } catch (const UnreadableInput& e) {
-    std::cerr << "reversi bench convert: " << e.what() << "\n";
-    return exit_usage;
-  }
+  const auto loaded = load_files_or_report("convert", opt.paths);
+  if (!loaded) return exit_usage;
+  const std::vector<LoadedFile>& files = *loaded;
   const int threads = opt.threads.resolved();
-  Pass best;
-  for (int i = 0; i < opt.repeat; ++i) {
-    const Pass p = run_pass(files, style, threads);
-    if (i == 0 || p.seconds < best.seconds) best = p;
-  }
+  const Pass best = best_of(opt.repeat, [&] { return run_pass(files, style, threads); });
   std::printf(
       "convert to %s: %zu files, %ld games (%ld refused), %llu bytes written, checksum "
       "%016llx\n",

@@ -1,6 +1,7 @@
 #include "cli/bench/games.hpp"
 
 #include <filesystem>
+#include <iostream>
 
 #include "cli/batch/record_input.hpp"
 #include "cli/common.hpp"
@@ -50,6 +51,16 @@ std::vector<LoadedFile> load_files(const std::vector<std::string>& paths) {
     files.push_back(std::move(f));
   }
   return files;
+}
+
+std::optional<std::vector<LoadedFile>> load_files_or_report(const std::string& bench,
+                                                            const std::vector<std::string>& paths) {
+  try {
+    return load_files(paths);
+  } catch (const UnreadableInput& e) {
+    std::cerr << "reversi bench " << bench << ": " << e.what() << "\n";
+    return std::nullopt;
+  }
 }
 
 records::ReaderOptions reader_options(const LoadedFile& file, const Rules& rules) {

@@ -1,7 +1,9 @@
 // The games the benchmarks over real records use.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/records/reader.hpp"
@@ -24,6 +26,21 @@ struct LoadedFile {
 // Every record file of `paths` (directories expanded) read into memory, its format detected;
 // throws UnreadableInput, and UsageError for JSON, which the benchmarks do not read.
 std::vector<LoadedFile> load_files(const std::vector<std::string>& paths);
+
+// load_files, or nullopt once stderr says which file could not be read ("reversi bench NAME: ...").
+std::optional<std::vector<LoadedFile>> load_files_or_report(const std::string& bench,
+                                                            const std::vector<std::string>& paths);
+
+// The fastest of `repeat` timed passes (anything with `seconds`): the one least disturbed.
+template <class RunPass>
+auto best_of(int repeat, const RunPass& run_pass) {
+  auto best = run_pass();
+  for (int i = 1; i < repeat; ++i) {
+    auto p = run_pass();
+    if (p.seconds < best.seconds) best = std::move(p);
+  }
+  return best;
+}
 
 // What a reader of `file`'s bytes needs: its name, its WTHOR names and size, the rules.
 records::ReaderOptions reader_options(const LoadedFile& file, const Rules& rules);

@@ -68,15 +68,6 @@ bool parse_bench_records(const std::vector<std::string>& args, BenchRecordsOptio
   return true;
 }
 
-Pass best_pass(const std::vector<LoadedFile>& files, const Rules& rules, int repeat) {
-  Pass best;
-  for (int i = 0; i < repeat; ++i) {
-    const Pass p = run_pass(files, rules);
-    if (i == 0 || p.seconds < best.seconds) best = p;
-  }
-  return best;
-}
-
 void print_records(std::size_t files, int repeat, const Pass& best) {
   std::cout << "records: " << files << " files, " << best.games << " games, " << best.moves
             << " moves replayed (" << best.unfinished << " unfinished, " << best.invalid
@@ -93,15 +84,11 @@ void print_records(std::size_t files, int repeat, const Pass& best) {
 int run_bench_records(const std::vector<std::string>& args) {
   BenchRecordsOptions opt;
   if (!parse_bench_records(args, opt)) return exit_ok;
-  std::vector<LoadedFile> files;
-  try {
-    files = load_files(opt.paths);
-  } catch (const UnreadableInput& e) {
-    std::cerr << "reversi bench records: " << e.what() << "\n";
-    return exit_usage;
-  }
+  const auto loaded = load_files_or_report("records", opt.paths);
+  if (!loaded) return exit_usage;
+  const std::vector<LoadedFile>& files = *loaded;
   const Rules r = opt.rules.rules();
-  const Pass best = best_pass(files, r, opt.repeat);
+  const Pass best = best_of(opt.repeat, [&] { return run_pass(files, r); });
   print_records(files.size(), opt.repeat, best);
   return best.invalid > 0 ? exit_bad_input : exit_ok;
 }
