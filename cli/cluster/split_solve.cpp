@@ -55,7 +55,7 @@ UnitAnswer decoded(const std::string& bytes) {
 
 std::string task_of(const Position& p, int alpha, int beta) {
   WireWriter w;
-  w.put(p);
+  put_position(w, p);
   w.put(alpha);
   w.put(beta);
   return w.take();
@@ -68,7 +68,7 @@ std::string solve_unit(const std::string& task, Solver& solver, const SplitSolve
   WireReader in(task);
   SolveRequest req;
   req.rules = job.rules;
-  req.root = in.get<Position>();
+  req.root = get_position(in);
   req.alpha = in.get<int>();
   req.beta = in.get<int>();
   req.wld = job.wld;

@@ -117,12 +117,28 @@ void get_moves(WireReader& r, GameRecord& g) {
 
 }  // namespace
 
+void put_position(WireWriter& w, const Position& p) {
+  w.put(p.player);
+  w.put(p.opponent);
+  w.put(p.to_move);
+  w.put(p.supply);
+}
+
+Position get_position(WireReader& r) {
+  Position p;
+  p.player = r.get<Bits>();
+  p.opponent = r.get<Bits>();
+  p.to_move = r.get<Color>();
+  p.supply = r.get<decltype(p.supply)>();
+  return p;
+}
+
 void put_game(WireWriter& w, const records::ParsedGame& game) {
   const GameRecord& g = game.record;
   put_source(w, g.source);
   put_source(w, g.origin);
   put_rules(w, g.rules);
-  w.put(g.start);
+  put_position(w, g.start);
   w.put(g.position_only);
   w.put(g.explicit_passes);
   put_moves(w, g);
@@ -142,7 +158,7 @@ records::ParsedGame get_game(WireReader& r) {
   g.source = get_source(r);
   g.origin = get_source(r);
   g.rules = get_rules(r);
-  g.start = r.get<Position>();
+  g.start = get_position(r);
   g.position_only = r.get<bool>();
   g.explicit_passes = r.get<bool>();
   get_moves(r, g);

@@ -13,11 +13,18 @@
 
 namespace reversi::cli::cluster {
 
+// Values whose bytes are all meaningful: no padding, whose stale stack bytes would make the same
+// message differ from run to run (floating point has no padding either).
+template <class T>
+concept WireValue = std::is_trivially_copyable_v<T> &&
+    (std::has_unique_object_representations_v<T> || std::is_floating_point_v<T>);
+
 class WireWriter {
  public:
-  template <class T>
-  requires std::is_trivially_copyable_v<T>
-  void put(const T& value) { bytes_.append(reinterpret_cast<const char*>(&value), sizeof value); }
+  template <WireValue T>
+  void put(const T& value) {
+    bytes_.append(reinterpret_cast<const char*>(&value), sizeof value);
+  }
   void put_string(std::string_view s) {
     put<std::uint64_t>(s.size());
     bytes_.append(s);
@@ -31,8 +38,8 @@ class WireWriter {
 class WireReader {
  public:
   explicit WireReader(std::string_view bytes) : bytes_(bytes) {}
-  template <class T>
-  requires std::is_trivially_copyable_v<T> T get() {
+  template <WireValue T>
+  T get() {
     T value;
     std::memcpy(&value, take(sizeof value).data(), sizeof value);
     return value;
@@ -49,6 +56,10 @@ class WireReader {
   }
   std::string_view bytes_;
 };
+
+// A position field by field: the struct's padding would carry stale bytes into the message.
+void put_position(WireWriter& w, const Position& p);
+Position get_position(WireReader& r);
 
 void put_game(WireWriter& w, const records::ParsedGame& game);
 records::ParsedGame get_game(WireReader& r);

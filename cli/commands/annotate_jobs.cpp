@@ -18,11 +18,30 @@ namespace reversi::cli::annotate_detail {
 
 namespace {
 
+// A game's counts field by field: the struct's padding would make journals differ run to run.
+void put_count(cluster::WireWriter& w, const GameCount& c) {
+  w.put(c.verdict);
+  w.put(c.moves);
+  w.put(c.exact_moves);
+  w.put(c.theoretical_checked);
+  w.put(c.theoretical_differs);
+}
+
+GameCount get_count(cluster::WireReader& r) {
+  GameCount c;
+  c.verdict = r.get<records::Verdict>();
+  c.moves = r.get<long>();
+  c.exact_moves = r.get<long>();
+  c.theoretical_checked = r.get<bool>();
+  c.theoretical_differs = r.get<bool>();
+  return c;
+}
+
 // A game of a batch on its way back to rank 0: whether it completed, its text and its counts.
 void put_finished(cluster::WireWriter& w, const Slot& s) {
   w.put(s.complete);
   w.put_string(s.text);
-  w.put(game_count(s));
+  put_count(w, game_count(s));
 }
 
 // Batches a rank holds at a time: one at work and the next already there.
@@ -66,7 +85,7 @@ void write_batch(Run& run, const BatchPlaces& places, const std::string& result)
   for (std::size_t i = 0; i < places.places.size(); ++i) {
     const bool complete = r.get<bool>();
     const std::string text = r.get_string();
-    write_game(run, complete, text, r.get<GameCount>(), places.places[i], places.offsets[i]);
+    write_game(run, complete, text, get_count(r), places.places[i], places.offsets[i]);
   }
 }
 

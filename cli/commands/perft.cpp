@@ -143,7 +143,7 @@ bool parse_perft(const std::vector<std::string>& args, PerftOptions& opt, po::va
 std::string count_unit(const std::string& task, const Rules& rules, PerftConvention convention,
                        int threads, std::size_t hash_mb, const std::atomic<bool>* stop) {
   cluster::WireReader in(task);
-  const auto root = in.get<Position>();
+  const auto root = cluster::get_position(in);
   const int depth = in.get<int>();
   const PerftResult r = perft(PerftRequest{.rules = rules,
                                            .root = root,
@@ -183,7 +183,7 @@ int run_perft_units(const PerftOptions& opt, const std::vector<std::string>& arg
   std::vector<cluster::Unit> units;
   for (const SplitUnit& u : frontier.units) {
     cluster::WireWriter task;
-    task.put(u.position);
+    cluster::put_position(task, u.position);
     task.put(opt.depth - plies);
     units.push_back({task.take(),
                      {{"board", board_string(u.position, rules)},

@@ -169,6 +169,11 @@ TEST_CASE("Annotate from emitted batches computed in two parts and merged writes
   const auto units = static_cast<long>(emitted.size());
   REQUIRE(units > 2);
   CHECK(emitted.front()["games"] == 2);
+  // The same jobs file every time: no stale padding bytes go into a unit.
+  const fs::path again = dir / "again";
+  fs::create_directories(again);
+  emitted_units(args, again);
+  CHECK(read(again / "jobs.jsonl") == read(dir / "jobs.jsonl"));
 
   const std::string a = (dir / "a.jsonl").string();
   const std::string b = (dir / "b.jsonl").string();
