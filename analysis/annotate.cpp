@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "analysis/eval/weights.hpp"
+
 namespace reversi {
 
 namespace {
@@ -219,7 +221,7 @@ EstimatedValues GameAnnotator::estimate(const Position& p, Square wanted) {
   EstimateRequest req;
   req.rules = rules_;
   req.root = p;
-  req.depth = patterns_for(rules_, options_.patterns) != nullptr
+  req.depth = pattern_game(rules_) == eval::WeightsGame::standard_8x8
                   ? depth_to_exact_labels(options_.estimate_depth, rules_.empties(p))
                   : options_.estimate_depth;
   req.selectivity = options_.estimate_selectivity;

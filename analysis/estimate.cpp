@@ -75,7 +75,7 @@ struct Evaluator {
   Board<K> board;
   Layout<K> layout;
   Corners<K> corners;
-  const eval::PatternEvaluator* patterns;  // used instead of the formula when set (8x8 only)
+  const eval::PatternEvaluator* patterns;  // used instead of the formula when set (8x8, 6x6)
 
   Evaluator(const Rules& rules, const eval::PatternEvaluator* pattern_eval)
       : board(rules),
@@ -187,22 +187,22 @@ bool is_selectivity_level(int confidence) {
 
 // One standard deviation of (deep - shallow), in units, per deep depth from probcut_min_depth
 // and per band of probcut_band_empties empties (band 0: 1-10 empties), as printed by `reversi
-// train --wthor WTHOR_FOLDER --fit-probcut 1000` on the shipped weights (778 positions;
-// band 0 had none and copies band 1).
+// train --wthor WTHOR_FOLDER --fit-probcut 1000` on the shipped weights with exact labels up
+// to 16 empties (778 positions; band 0 had none and copies band 1).
 // clang-format off
 constexpr int probcut_bands = 6;
 constexpr int probcut_band_empties = 10;
 constexpr int probcut_max_fitted_depth = 10;
 constexpr std::array<std::array<int, probcut_bands>, probcut_max_fitted_depth - probcut_min_depth + 1>
     probcut_sigmas = {{
-    {{ 486, 486, 359, 338, 368, 271 }},  // depth 3
-    {{ 477, 477, 311, 308, 302, 242 }},
-    {{ 430, 430, 382, 261, 286, 299 }},
-    {{ 357, 357, 270, 227, 203, 170 }},
-    {{ 554, 554, 423, 300, 321, 265 }},
-    {{ 424, 424, 362, 254, 229, 183 }},
-    {{ 408, 408, 305, 239, 221, 212 }},
-    {{ 416, 416, 298, 237, 212, 143 }},  // depth 10
+    {{ 475, 475, 359, 338, 368, 271 }},  // depth 3
+    {{ 447, 447, 311, 308, 302, 242 }},
+    {{ 431, 431, 382, 261, 286, 299 }},
+    {{ 365, 365, 270, 227, 203, 170 }},
+    {{ 566, 566, 423, 300, 321, 265 }},
+    {{ 415, 415, 389, 254, 229, 183 }},
+    {{ 392, 392, 319, 239, 221, 212 }},
+    {{ 420, 420, 313, 237, 212, 143 }},  // depth 10
 }};
 // clang-format on
 
@@ -446,8 +446,10 @@ EstimateResult estimate_with(const Evaluator<K>& board, std::vector<Entry<BitsOf
   using B = BitsOf<K>;
   EstimateResult out;
   out.depth = std::clamp(req.depth, 1, max_estimate_depth);
-  // ProbCut's margins were fitted on the pattern evaluation only.
-  out.selectivity = board.patterns != nullptr ? req.selectivity : full_width;
+  // ProbCut's margins were fitted on the 8x8 pattern evaluation only.
+  const bool fitted =
+      board.patterns != nullptr && board.patterns->game() == eval::WeightsGame::standard_8x8;
+  out.selectivity = fitted ? req.selectivity : full_width;
   B p = static_cast<B>(req.root.player);
   B o = static_cast<B>(req.root.opponent);
   B empty = board.layout.playable & ~(p | o);
@@ -555,10 +557,21 @@ EvalFeatures eval_features(const Rules& rules, const Position& p) {
   return features_with<Kernel10>(rules, p);
 }
 
+std::optional<eval::WeightsGame> pattern_game(const Rules& rules) {
+  if (rules.holes() != 0) return std::nullopt;
+  if (rules.size() == 8 && !rules.anti()) return eval::WeightsGame::standard_8x8;
+  if (rules.size() == 6)
+    return rules.anti() ? eval::WeightsGame::anti_6x6 : eval::WeightsGame::standard_6x6;
+  return std::nullopt;
+}
+
 const eval::PatternEvaluator* patterns_for(const Rules& rules,
                                            const eval::PatternEvaluator* given) {
-  if (rules.size() != 8 || rules.holes() != 0 || rules.anti()) return nullptr;
-  return given != nullptr ? given : &eval::shipped_evaluator();
+  const std::optional<eval::WeightsGame> game = pattern_game(rules);
+  if (!game) return nullptr;
+  // `given` is often the 8x8 default passed along whatever the rules; it counts where it fits.
+  if (given != nullptr && given->game() == *game) return given;
+  return &eval::shipped_evaluator(*game);
 }
 
 int evaluate(const Rules& rules, const Position& p) {

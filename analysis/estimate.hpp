@@ -32,7 +32,8 @@ namespace reversi {
 
 namespace eval {
 class PatternEvaluator;
-}
+enum class WeightsGame : std::uint32_t;
+}  // namespace eval
 
 inline constexpr int estimate_units_per_disc = 100;
 // Plies searched from the position: the moves, then depth - 1 plies of replies below each.
@@ -68,7 +69,8 @@ struct EstimateRequest {
   Square wanted = no_square;
   // Set from another thread to stop early; the result is then marked incomplete.
   const std::atomic<bool>* stop = nullptr;
-  // The learned evaluation for 8x8 boards without holes or anti; nullptr: the shipped weights.
+  // The learned evaluation, used where it was learnt for the rules (patterns_for); nullptr: the
+  // shipped weights of the rules' pattern game.
   const eval::PatternEvaluator* patterns = nullptr;
 };
 
@@ -84,9 +86,13 @@ struct EstimateResult {
   bool complete = true;    // false when stopped
 };
 
-// The pattern evaluation a search uses under these rules: `given` (or the shipped weights when
-// null) for 8x8 without holes or anti, where it was trained; nullptr elsewhere, where the linear
-// formula below stands.
+// The game whose learned weights evaluate positions under these rules: 8x8 standard, 6x6
+// standard and 6x6 anti-reversi without holes; none elsewhere (4x4, 10x10, holes, 8x8 anti).
+std::optional<eval::WeightsGame> pattern_game(const Rules& rules);
+
+// The pattern evaluation a search uses under these rules: `given` when it was learnt for the
+// rules' pattern game, else the shipped weights of that game; nullptr where there is none, and
+// the linear formula below stands.
 const eval::PatternEvaluator* patterns_for(const Rules& rules, const eval::PatternEvaluator* given);
 
 // ProbCut: the depth of the shallow search that stands in for one of `depth` plies, and the

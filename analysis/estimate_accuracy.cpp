@@ -8,6 +8,7 @@
 #include <cmath>
 #include <optional>
 
+#include "analysis/eval/weights.hpp"
 #include "core/game.hpp"
 
 namespace reversi {
@@ -47,7 +48,7 @@ std::optional<Pair> compare(const records::GameRecord& game, const std::vector<P
   const bool theoretical =
       game.meta.wthor && game.meta.wthor->depth == empties && game.meta.wthor->depth > 0;
   // The estimate annotate gives there, which searches a little deeper near the exact labels.
-  const int depth = patterns_for(rules, req.patterns) != nullptr
+  const int depth = pattern_game(rules) == eval::WeightsGame::standard_8x8
                         ? depth_to_exact_labels(req.depth, empties)
                         : req.depth;
   EstimateRequest er{.rules = rules,

@@ -86,7 +86,7 @@ void LabelCache::write(const std::string& path) const {
 
 ExactLabelStats label_exactly(std::vector<std::vector<Sample>>& games, LabelCache& cache,
                               const ExactLabelRequest& request) {
-  const Rules rules(8);
+  const Rules& rules = request.rules;
   std::vector<std::vector<bool>> fresh(games.size());
   for (std::size_t g = 0; g < games.size(); ++g) {
     fresh[g].assign(games[g].size(), false);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "analysis/eval/training.hpp"
+#include "core/rules.hpp"
 
 namespace reversi::eval {
 
@@ -41,6 +42,7 @@ class LabelCache {
 };
 
 struct ExactLabelRequest {
+  Rules rules;  // the positions' game: 8x8 standard unless set
   int threads = 2;
   std::size_t hash_mb = 32;  // per thread
   // Called after every `progress_every` games, one call at a time, with games done and total.
@@ -55,7 +57,7 @@ struct ExactLabelStats {
   std::uint64_t nodes = 0;
 };
 
-// Sets the target of every sample to its exact value (8x8, winner takes empties), game by game.
+// Sets the target of every sample to its exact value (winner takes empties), game by game.
 // Each game's samples should come in the order they were played: one solver follows a game, so
 // the later positions reuse what the earlier solves learnt. New values are added to the cache.
 // The targets do not depend on the number of threads; the node count does.

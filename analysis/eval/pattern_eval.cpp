@@ -6,12 +6,11 @@
 
 namespace reversi::eval {
 
-namespace {
-// An estimate never claims more than the 64 squares can give.
-constexpr int units_cap = 64 * 100 - 1;
-}  // namespace
-
-PatternEvaluator::PatternEvaluator(const Weights& weights) : set_(PatternSet::standard()) {
+PatternEvaluator::PatternEvaluator(const Weights& weights)
+    : set_(PatternSet::of_size(board_size(weights.game))),
+      game_(weights.game),
+      // An estimate never claims more than the board's squares can give.
+      units_cap_(popcount(set_.playable()) * 100 - 1) {
   std::vector<std::uint32_t> shape_base;
   std::size_t size = 0;
   for (const Shape& s : set_.shapes()) {
@@ -22,8 +21,8 @@ PatternEvaluator::PatternEvaluator(const Weights& weights) : set_(PatternSet::st
     image_base_.push_back(shape_base[static_cast<std::size_t>(img.shape)]);
   mobility_at_ = size;
   per_phase_ = size + static_cast<std::size_t>(set_.weights_per_phase() - set_.mobility_offset());
-  table_.assign(per_phase_ * phase_count, 0);
-  for (int phase = 0; phase < phase_count; ++phase) {
+  table_.assign(per_phase_ * static_cast<std::size_t>(set_.phases()), 0);
+  for (int phase = 0; phase < set_.phases(); ++phase) {
     std::int16_t* out = table_.data() + static_cast<std::size_t>(phase) * per_phase_;
     for (std::size_t s = 0; s < set_.shapes().size(); ++s) {
       const Shape& shape = set_.shapes()[s];
@@ -39,9 +38,9 @@ PatternEvaluator::PatternEvaluator(const Weights& weights) : set_(PatternSet::st
 }
 
 int PatternEvaluator::evaluate(Bits64 p, Bits64 o) const {
-  const Bits64 empty = ~(p | o);
+  const Bits64 empty = set_.playable() & ~(p | o);
   const std::int16_t* w =
-      table_.data() + static_cast<std::size_t>(phase_of(popcount(empty))) * per_phase_;
+      table_.data() + static_cast<std::size_t>(set_.phase(popcount(empty))) * per_phase_;
   int sum = 0;
   const auto& images = set_.images();
   for (std::size_t i = 0; i < images.size(); ++i)
@@ -53,7 +52,7 @@ int PatternEvaluator::evaluate(Bits64 p, Bits64 o) const {
   constexpr std::size_t bias_at = 2 * theirs_at;
   sum +=
       mobility[mine] + mobility[theirs_at + static_cast<std::size_t>(theirs)] + mobility[bias_at];
-  return std::clamp(sum, -units_cap, units_cap);
+  return std::clamp(sum, -units_cap_, units_cap_);
 }
 
 }  // namespace reversi::eval

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <span>
 #include <stdexcept>
 
 #include "core/geometry.hpp"
@@ -22,7 +23,7 @@ struct ShapeSpec {
 };
 
 // Edax and Logistello use much the same regions; the order of the squares is ours.
-constexpr ShapeSpec shape_specs[] = {
+constexpr ShapeSpec shape_specs_8x8[] = {
     {"edge+2x", "a1 b1 c1 d1 e1 f1 g1 h1 b2 g2"},
     {"corner 2x5", "a1 b1 c1 d1 e1 a2 b2 c2 d2 e2"},
     {"corner 3x3", "a1 b1 c1 a2 b2 c2 a3 b3 c3"},
@@ -34,6 +35,19 @@ constexpr ShapeSpec shape_specs[] = {
     {"diagonal 6", "c1 d2 e3 f4 g5 h6"},
     {"diagonal 5", "d1 e2 f3 g4 h5"},
     {"diagonal 4", "e1 f2 g3 h4"},
+};
+
+// The same regions cut to 6x6: the corner's 2x5 becomes 2x4 (a 2x5 would reach past the middle
+// and overlap its mirror image), and the middle rows are rows 2 and 3.
+constexpr ShapeSpec shape_specs_6x6[] = {
+    {"edge+2x", "a1 b1 c1 d1 e1 f1 b2 e2"},
+    {"corner 2x4", "a1 b1 c1 d1 a2 b2 c2 d2"},
+    {"corner 3x3", "a1 b1 c1 a2 b2 c2 a3 b3 c3"},
+    {"row 2", "a2 b2 c2 d2 e2 f2"},
+    {"row 3", "a3 b3 c3 d3 e3 f3"},
+    {"diagonal 6", "a1 b2 c3 d4 e5 f6"},
+    {"diagonal 5", "b1 c2 d3 e4 f5"},
+    {"diagonal 4", "c1 d2 e3 f4"},
 };
 
 int power3(int k) {
@@ -122,9 +136,16 @@ Bits64 extract_bits(Bits64 x, Bits64 mask) {
 #endif
 }
 
-PatternSet::PatternSet() {
-  const Geometry g(8);
-  for (const auto& spec : shape_specs) {
+PatternSet::PatternSet(int size) : size_(size) {
+  const Geometry g(size);
+  const bool small_board = size == 6;
+  phases_ = small_board ? small_phase_count : phase_count;
+  playable_ = 0;
+  for (int r = 0; r < size; ++r)
+    for (int c = 0; c < size; ++c) playable_ |= Bits64{1} << g.square(r, c);
+  const auto specs = small_board ? std::span<const ShapeSpec>(shape_specs_6x6)
+                                 : std::span<const ShapeSpec>(shape_specs_8x8);
+  for (const auto& spec : specs) {
     Shape shape;
     shape.name = spec.name;
     shape.squares = parse_squares(g, spec.squares);
@@ -173,8 +194,20 @@ PatternSet::PatternSet() {
 }
 
 const PatternSet& PatternSet::standard() {
-  static const PatternSet set;
+  static const PatternSet set(8);
   return set;
+}
+
+const PatternSet& PatternSet::small() {
+  static const PatternSet set(6);
+  return set;
+}
+
+const PatternSet& PatternSet::of_size(int size) {
+  if (size == 8) return standard();
+  if (size == 6) return small();
+  throw std::invalid_argument("pattern evaluation: no pattern set for " + std::to_string(size) +
+                              "x" + std::to_string(size));
 }
 
 std::uint32_t PatternSet::index(const Image& image, Bits64 p, Bits64 o) {
@@ -190,7 +223,7 @@ ActiveWeights active_weights(const PatternSet& set, Bits64 p, Bits64 o) {
     a.index[static_cast<std::size_t>(a.count++)] =
         static_cast<std::uint32_t>(set.shape_offset(img.shape)) + shape.class_of[config];
   }
-  const Bits64 empty = ~(p | o);
+  const Bits64 empty = set.playable() & ~(p | o);
   const int mine = std::min(popcount(Kernel8::legal_moves(p, o, empty)), mobility_cap);
   const int theirs = std::min(popcount(Kernel8::legal_moves(o, p, empty)), mobility_cap);
   a.index[static_cast<std::size_t>(a.count++)] =

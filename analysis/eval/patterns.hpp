@@ -1,6 +1,6 @@
-// The pattern evaluation of 8x8 positions, as strong engines do it: the configuration of each
-// edge, corner region, diagonal and line is looked up in a table of weights learned from games,
-// one set of tables per game phase.
+// The pattern evaluation of 8x8 and 6x6 positions, as strong engines do it: the configuration of
+// each edge, corner region, diagonal and line is looked up in a table of weights learned from
+// games, one set of tables per game phase.
 //
 // A shape is a sequence of squares (the edge with its two X-squares, a corner's 3x3 or 2x5
 // region, a row, a diagonal). Its images under the eight symmetries of the board share one
@@ -19,19 +19,23 @@
 
 namespace reversi::eval {
 
+// The 8x8 set's phases (PatternSet::phase is the general form).
 inline constexpr int phase_count = 15;
+inline constexpr int empties_per_phase = 4;
 // Four empties a phase: 1-4 empties is phase 0, 57-60 is phase 14.
-constexpr int phase_of(int empties) {
-  const int p = (empties - 1) / 4;
-  return p < 0 ? 0 : (p >= phase_count ? phase_count - 1 : p);
+constexpr int phase_of(int empties, int phases = phase_count) {
+  const int p = (empties - 1) / empties_per_phase;
+  return p < 0 ? 0 : (p >= phases ? phases - 1 : p);
 }
+// The 6x6 set's phases: 1-4 empties is phase 0, 29-32 (the start) is phase 7.
+inline constexpr int small_phase_count = 8;
 
 // Mobility counts at or above this share the last weight.
 inline constexpr int mobility_cap = 32;
 
 struct Shape {
   std::string name;
-  std::vector<int> squares;  // bit indices (row * 8 + col), in digit order
+  std::vector<int> squares;  // bit indices (row * 8 + col, also on 6x6), in digit order
   int configurations = 0;    // 3^squares
   // Per configuration, its class under the symmetries that fix the shape (dense, from 0).
   std::vector<std::uint32_t> class_of;
@@ -48,8 +52,17 @@ struct Image {
 
 class PatternSet {
  public:
-  // The fixed set of shapes; changing it changes the weights file's layout and version.
+  // The fixed sets of shapes, 8x8 and 6x6; changing one changes its weights file's layout.
   static const PatternSet& standard();
+  static const PatternSet& small();
+  // The set for a board size (8 or 6; throws std::invalid_argument otherwise).
+  static const PatternSet& of_size(int size);
+
+  int size() const { return size_; }
+  // The board's squares: the empties are these minus the discs.
+  Bits64 playable() const { return playable_; }
+  int phases() const { return phases_; }
+  int phase(int empties) const { return phase_of(empties, phases_); }
 
   const std::vector<Shape>& shapes() const { return shapes_; }
   const std::vector<Image>& images() const { return images_; }
@@ -64,7 +77,10 @@ class PatternSet {
   static std::uint32_t index(const Image& image, Bits64 p, Bits64 o);
 
  private:
-  PatternSet();
+  explicit PatternSet(int size);
+  int size_ = 8;
+  Bits64 playable_ = ~Bits64{0};
+  int phases_ = phase_count;
   std::vector<Shape> shapes_;
   std::vector<Image> images_;
   std::vector<int> shape_offset_;
@@ -76,7 +92,8 @@ class PatternSet {
 Bits64 extract_bits(Bits64 x, Bits64 mask);
 
 // The features one position activates: a weight index per image, the two mobility weights and
-// the constant. Training and evaluation read positions through this one function.
+// the constant. Training and evaluation read positions through this one function; the
+// position's squares must lie on the set's board.
 struct ActiveWeights {
   std::array<std::uint32_t, 64> index{};  // within the phase's weights
   int count = 0;

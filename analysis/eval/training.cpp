@@ -86,12 +86,13 @@ std::vector<double> solve_ridge(const Design& d, std::size_t n, const TrainReque
   return x;
 }
 
-void measure(const Design& d, const std::vector<double>& x, double& mae, double& rmse) {
+void measure(const Design& d, const std::vector<double>& x, double squares, double& mae,
+             double& rmse) {
   std::vector<double> y;
   predict(d, x, y);
   double abs_sum = 0, sq_sum = 0;
   for (std::size_t i = 0; i < y.size(); ++i) {
-    const double e = std::clamp(y[i], -64.0, 64.0) - d.target[i];
+    const double e = std::clamp(y[i], -squares, squares) - d.target[i];
     abs_sum += std::abs(e);
     sq_sum += e * e;
   }
@@ -137,21 +138,29 @@ void add_game_samples(const Replay& replay, const GameLabels& labels, std::vecto
 
 TrainResult train(const std::vector<Sample>& train_set, const std::vector<Sample>& valid_set,
                   const TrainRequest& request) {
-  const PatternSet& set = PatternSet::standard();
+  return train(WeightsGame::standard_8x8, train_set, valid_set, request);
+}
+
+TrainResult train(WeightsGame game, const std::vector<Sample>& train_set,
+                  const std::vector<Sample>& valid_set, const TrainRequest& request) {
+  const PatternSet& set = PatternSet::of_size(board_size(game));
+  const int phases = set.phases();
   TrainResult result;
-  result.weights.phases = phase_count;
+  result.weights.game = game;
+  result.weights.phases = phases;
   result.weights.per_phase = set.weights_per_phase();
   result.weights.values.assign(
-      static_cast<std::size_t>(phase_count) * static_cast<std::size_t>(set.weights_per_phase()), 0);
-  result.phases.resize(phase_count);
-  const auto by_phase = [](const std::vector<Sample>& all, int phase) {
+      static_cast<std::size_t>(phases) * static_cast<std::size_t>(set.weights_per_phase()), 0);
+  result.phases.resize(static_cast<std::size_t>(phases));
+  const auto by_phase = [&set](const std::vector<Sample>& all, int phase) {
     std::vector<const Sample*> out;
     for (const Sample& s : all)
-      if (phase_of(board_squares - popcount(s.player | s.opponent)) == phase) out.push_back(&s);
+      if (set.phase(popcount(set.playable() & ~(s.player | s.opponent))) == phase)
+        out.push_back(&s);
     return out;
   };
   // Each phase writes only its own slice, so the order the phases finish in cannot matter.
-  tbb::parallel_for(0, phase_count, [&](int phase) {
+  tbb::parallel_for(0, phases, [&](int phase) {
     const Design train_design = design_of(set, by_phase(train_set, phase));
     const Design valid_design = design_of(set, by_phase(valid_set, phase));
     const auto n = static_cast<std::size_t>(set.weights_per_phase());
@@ -160,8 +169,9 @@ TrainResult train(const std::vector<Sample>& train_set, const std::vector<Sample
     loss.phase = phase;
     loss.train_count = train_design.width.size();
     loss.valid_count = valid_design.width.size();
-    measure(train_design, x, loss.train_mae, loss.train_rmse);
-    measure(valid_design, x, loss.valid_mae, loss.valid_rmse);
+    const double squares = popcount(set.playable());
+    measure(train_design, x, squares, loss.train_mae, loss.train_rmse);
+    measure(valid_design, x, squares, loss.valid_mae, loss.valid_rmse);
     for (std::size_t j = 0; j < n; ++j)
       result.weights.values[static_cast<std::size_t>(phase) * n + j] = to_units(x[j]);
   });

@@ -59,7 +59,11 @@ struct TrainResult {
   std::vector<PhaseLoss> phases;
 };
 
+// The 8x8 weights.
 TrainResult train(const std::vector<Sample>& train_set, const std::vector<Sample>& valid_set,
                   const TrainRequest& request);
+// The weights of any game with a pattern set; a phase without samples gets zero weights.
+TrainResult train(WeightsGame game, const std::vector<Sample>& train_set,
+                  const std::vector<Sample>& valid_set, const TrainRequest& request);
 
 }  // namespace reversi::eval

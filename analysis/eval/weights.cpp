@@ -36,6 +36,26 @@ void put_u64(std::string& out, std::uint64_t v) {
 
 }  // namespace
 
+int board_size(WeightsGame game) {
+  return game == WeightsGame::standard_8x8 ? 8 : 6;
+}
+
+bool is_anti(WeightsGame game) {
+  return game == WeightsGame::anti_6x6;
+}
+
+std::string game_name(WeightsGame game) {
+  switch (game) {
+    case WeightsGame::standard_8x8:
+      return "8x8";
+    case WeightsGame::standard_6x6:
+      return "6x6";
+    case WeightsGame::anti_6x6:
+      return "6x6 anti";
+  }
+  return "unknown";
+}
+
 std::uint64_t fnv1a64(std::string_view bytes) {
   std::uint64_t h = 0xCBF29CE484222325ull;
   for (char c : bytes) {
@@ -55,14 +75,19 @@ Weights parse_weights(std::string_view bytes, const std::string& name) {
   if (version != weights_format_version)
     throw fail("format version " + std::to_string(version) + ", this build reads version " +
                std::to_string(weights_format_version));
-  const PatternSet& set = PatternSet::standard();
+  const std::uint32_t game = read_u32(bytes, 20);
+  if (game >= weights_game_count)
+    throw fail("game " + std::to_string(game) + " is unknown to this build");
   Weights w;
+  w.game = static_cast<WeightsGame>(game);
+  const PatternSet& set = PatternSet::of_size(board_size(w.game));
   w.phases = static_cast<int>(read_u32(bytes, 12));
   w.per_phase = static_cast<int>(read_u32(bytes, 16));
-  if (w.phases != phase_count || w.per_phase != set.weights_per_phase())
+  if (w.phases != set.phases() || w.per_phase != set.weights_per_phase())
     throw fail("layout " + std::to_string(w.phases) + " x " + std::to_string(w.per_phase) +
-               " does not match this build's patterns (" + std::to_string(phase_count) + " x " +
-               std::to_string(set.weights_per_phase()) + ")");
+               " does not match this build's " + game_name(w.game) + " patterns (" +
+               std::to_string(set.phases()) + " x " + std::to_string(set.weights_per_phase()) +
+               ")");
   const std::size_t count =
       static_cast<std::size_t>(w.phases) * static_cast<std::size_t>(w.per_phase);
   const std::size_t expected = weights_header_bytes + 2 * count;
@@ -80,6 +105,14 @@ Weights parse_weights(std::string_view bytes, const std::string& name) {
   return w;
 }
 
+Weights parse_weights(std::string_view bytes, const std::string& name, WeightsGame game) {
+  Weights w = parse_weights(bytes, name);
+  if (w.game != game)
+    throw WeightsError("weights file " + name + ": made for " + game_name(w.game) +
+                       " games, not for " + game_name(game));
+  return w;
+}
+
 std::string serialize_weights(const Weights& weights) {
   std::string payload;
   payload.reserve(2 * weights.values.size());
@@ -92,16 +125,27 @@ std::string serialize_weights(const Weights& weights) {
   put_u32(out, weights_format_version);
   put_u32(out, static_cast<std::uint32_t>(weights.phases));
   put_u32(out, static_cast<std::uint32_t>(weights.per_phase));
-  put_u32(out, 0);
+  put_u32(out, static_cast<std::uint32_t>(weights.game));
   put_u64(out, fnv1a64(payload));
   return out + payload;
 }
 
-Weights read_weights_file(const std::string& path) {
+namespace {
+
+std::string file_bytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw WeightsError("weights file " + path + ": cannot be opened");
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return parse_weights(bytes, path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
+
+Weights read_weights_file(const std::string& path) {
+  return parse_weights(file_bytes(path), path);
+}
+
+Weights read_weights_file(const std::string& path, WeightsGame game) {
+  return parse_weights(file_bytes(path), path, game);
 }
 
 void write_weights_file(const Weights& weights, const std::string& path) {

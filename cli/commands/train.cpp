@@ -1,4 +1,5 @@
-// reversi train: learns the 8x8 pattern evaluation's weights from WTHOR game files.
+// reversi train: learns the 8x8 pattern evaluation's weights from WTHOR game files, or the 6x6
+// ones (standard or anti-reversi) from games it plays itself.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -9,6 +10,7 @@
 #include "analysis/eval/exact_labels.hpp"
 #include "analysis/eval/pattern_eval.hpp"
 #include "analysis/eval/probcut_fit.hpp"
+#include "analysis/eval/small_training.hpp"
 #include "analysis/eval/training.hpp"
 #include "cli/batch/record_input.hpp"
 #include "cli/common.hpp"
@@ -40,6 +42,10 @@ struct TrainOptions {
   int solve_empties = default_solve_empties;
   std::string label_cache;  // solved values kept between runs; empty: none
   EvalOptions eval;
+  // --size 6: self-played 6x6 training instead of WTHOR games.
+  int size = 8;
+  bool anti = false;
+  eval::SmallTrainRequest small;
 };
 
 struct LoadedSamples {
@@ -132,7 +138,16 @@ void load_file(const std::string& path, bool held_out, int solve_empties, Loaded
 // Reads the options into `o`; false after --help.
 bool parse_train(const std::vector<std::string>& args, TrainOptions& o) {
   po::options_description desc("Options");
-  desc.add_options()("wthor", po::value(&o.folder)->required(), "folder of WTHOR .wtb files")(
+  desc.add_options()("wthor", po::value(&o.folder), "folder of WTHOR .wtb files (8x8)")(
+      "size", po::value(&o.size)->default_value(o.size),
+      "8: learn from WTHOR games; 6: from random 6x6 games labelled by the solver")(
+      "anti", po::bool_switch(&o.anti), "with --size 6: anti-reversi weights")(
+      "games", po::value(&o.small.games)->default_value(o.small.games),
+      "with --size 6: random games to learn from")(
+      "seed", po::value(&o.small.seed)->default_value(o.small.seed),
+      "with --size 6: seed of the random games")(
+      "backup-depth", po::value(&o.small.backup_depth)->default_value(o.small.backup_depth),
+      "with --size 6: deepest search backing up the labels beyond --solve-empties")(
       "holdout", po::value(&o.holdout)->default_value(o.holdout),
       "file name kept out of training, for validation")("output,o", po::value(&o.output),
                                                         "weights file to write")(
@@ -150,8 +165,19 @@ bool parse_train(const std::vector<std::string>& args, TrainOptions& o) {
       "file of solved values: read if present, and written with the new ones");
   o.eval.add_to(desc);
   po::variables_map vm;
-  if (!parse_options("train", "--wthor DIR (-o FILE | --fit-probcut N) [OPTIONS]", desc, args, vm))
+  if (!parse_options("train",
+                     "--wthor DIR (-o FILE | --fit-probcut N) [OPTIONS]\n"
+                     "       reversi train --size 6 [--anti] -o FILE [OPTIONS]",
+                     desc, args, vm))
     return false;
+  if (o.size != 8 && o.size != 6) throw UsageError("--size must be 8 or 6");
+  if (o.size == 8 && o.folder.empty()) throw UsageError("give --wthor DIR (or --size 6)");
+  if (o.size == 6 && (!o.folder.empty() || o.fit_probcut_every != 0))
+    throw UsageError("--size 6 learns from its own games: no --wthor, no --fit-probcut");
+  if (o.anti && o.size != 6) throw UsageError("--anti needs --size 6");
+  if (o.size == 6 && vm["solve-empties"].defaulted()) o.solve_empties = o.small.solve_empties;
+  if (o.small.games < 1 || o.small.backup_depth < 4)
+    throw UsageError("--games must be positive and --backup-depth at least 4");
   if (o.fit_probcut_every == 0 && o.output.empty())
     throw UsageError("give -o FILE (the weights to write) or --fit-probcut N");
   if (o.fit_probcut_every < 0 || o.threads < 1)
@@ -273,11 +299,29 @@ void print_written(const TrainOptions& o, const eval::TrainResult& result, doubl
               seconds);
 }
 
+// --size 6: random games, exact and backed-up labels, the fit, the file.
+int run_train_small(TrainOptions& o) {
+  const auto start = std::chrono::steady_clock::now();
+  o.small.game = o.anti ? eval::WeightsGame::anti_6x6 : eval::WeightsGame::standard_6x6;
+  o.small.solve_empties = o.solve_empties;
+  o.small.threads = o.threads;
+  o.small.fit = o.request;
+  o.small.on_progress = [](const std::string& line) { std::cerr << "train: " << line << "\n"; };
+  const eval::SmallTrainResult result = eval::train_small(o.small);
+  print_phases(result.fit);
+  eval::write_weights_file(result.fit.weights, o.output);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  print_written(o, result.fit, seconds);
+  return exit_ok;
+}
+
 }  // namespace
 
 int run_train(const std::vector<std::string>& args) {
   TrainOptions o;
   if (!parse_train(args, o)) return exit_ok;
+  if (o.size == 6) return run_train_small(o);
   if (o.fit_probcut_every > 0) return run_fit_probcut(o);
   const auto start = std::chrono::steady_clock::now();
   LoadedSamples data = load_samples(o);

@@ -5,8 +5,10 @@
 namespace reversi::cli {
 
 void EvalOptions::add_to(po::options_description& desc) {
-  desc.add_options()("weights", po::value(&weights),
-                     "8x8 pattern weights file (default: the weights built into reversi)");
+  desc.add_options()(
+      "weights", po::value(&weights),
+      "pattern weights file (8x8, 6x6 or 6x6 anti; used for those rules, default: the weights "
+      "built into reversi)");
 }
 
 const eval::PatternEvaluator* EvalOptions::load() const {
