@@ -9,6 +9,7 @@
 
 #include "analysis/eval/training.hpp"
 #include "core/geometry.hpp"
+#include "eval_checks.hpp"
 #include "reference.hpp"
 
 using namespace reversi;
@@ -16,19 +17,8 @@ using namespace reversi::eval;
 
 namespace {
 
-// Weights drawn at random, so that no symmetry can hold by accident of zeros.
 Weights random_weights(std::mt19937_64& rng) {
-  const PatternSet& set = PatternSet::standard();
-  Weights w;
-  w.phases = phase_count;
-  w.per_phase = set.weights_per_phase();
-  w.values.resize(static_cast<std::size_t>(w.phases * w.per_phase));
-  for (auto& v : w.values) v = static_cast<std::int16_t>(static_cast<int>(rng() % 601) - 300);
-  return w;
-}
-
-Bits64 transform64(const Geometry& g, Bits64 set, int symmetry) {
-  return static_cast<Bits64>(g.transform(static_cast<Bits>(set), symmetry));
+  return testing::random_weights(rng, PatternSet::standard(), WeightsGame::standard_8x8);
 }
 
 std::vector<Sample> samples_from_random_games(std::mt19937_64& rng, int games) {
@@ -59,19 +49,7 @@ TEST_CASE("The pattern evaluation is equal on all 8 symmetric images of random p
           "[eval]") {
   std::mt19937_64 rng(20261201);
   const PatternEvaluator evaluator(random_weights(rng));
-  const Rules rules(8);
-  const Geometry g(8);
-  const int positions = reference::scaled(5000);
-  for (int i = 0; i < positions; ++i) {
-    const Position p = reference::random_position(rules, rng, static_cast<int>(rng() % 58));
-    const auto me = static_cast<Bits64>(p.player);
-    const auto you = static_cast<Bits64>(p.opponent);
-    const int value = evaluator.evaluate(me, you);
-    for (int s = 1; s < symmetry_count; ++s) {
-      INFO("position " << i << ", symmetry " << s);
-      REQUIRE(evaluator.evaluate(transform64(g, me, s), transform64(g, you, s)) == value);
-    }
-  }
+  testing::require_symmetric(evaluator, Rules(8), rng, reference::scaled(5000), 58);
 }
 
 TEST_CASE("The evaluation adds exactly the weights the training reads", "[eval]") {

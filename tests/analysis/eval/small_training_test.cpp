@@ -14,6 +14,7 @@
 #include "analysis/eval/patterns.hpp"
 #include "analysis/eval/shipped.hpp"
 #include "core/geometry.hpp"
+#include "eval_checks.hpp"
 #include "reference.hpp"
 
 using namespace reversi;
@@ -22,18 +23,7 @@ using namespace reversi::eval;
 namespace {
 
 Weights random_small_weights(std::mt19937_64& rng, WeightsGame game) {
-  const PatternSet& set = PatternSet::small();
-  Weights w;
-  w.game = game;
-  w.phases = set.phases();
-  w.per_phase = set.weights_per_phase();
-  w.values.resize(static_cast<std::size_t>(w.phases * w.per_phase));
-  for (auto& v : w.values) v = static_cast<std::int16_t>(static_cast<int>(rng() % 601) - 300);
-  return w;
-}
-
-Bits64 transform64(const Geometry& g, Bits64 set, int symmetry) {
-  return static_cast<Bits64>(g.transform(static_cast<Bits>(set), symmetry));
+  return testing::random_weights(rng, PatternSet::small(), game);
 }
 
 std::string committed(const std::string& path) {
@@ -65,18 +55,7 @@ TEST_CASE("The 6x6 evaluation is equal on all 8 symmetric images of random 6x6 p
           "[eval]") {
   std::mt19937_64 rng(61);
   const PatternEvaluator evaluator(random_small_weights(rng, WeightsGame::standard_6x6));
-  const Rules rules(6);
-  const Geometry& g = rules.geometry();
-  for (int i = 0; i < reference::scaled(3000); ++i) {
-    const Position p = reference::random_position(rules, rng, static_cast<int>(rng() % 30));
-    const auto me = static_cast<Bits64>(p.player);
-    const auto you = static_cast<Bits64>(p.opponent);
-    const int value = evaluator.evaluate(me, you);
-    for (int s = 1; s < symmetry_count; ++s) {
-      INFO("position " << i << ", symmetry " << s);
-      REQUIRE(evaluator.evaluate(transform64(g, me, s), transform64(g, you, s)) == value);
-    }
-  }
+  testing::require_symmetric(evaluator, Rules(6), rng, reference::scaled(3000), 30);
 }
 
 TEST_CASE("The 6x6 evaluation adds exactly the weights the training reads", "[eval]") {

@@ -1,0 +1,50 @@
+// What the 8x8 and 6x6 pattern evaluations' tests share: weights drawn at random, and the check
+// that an evaluation is the same on all eight symmetric images of random positions.
+#pragma once
+
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <random>
+
+#include "analysis/eval/pattern_eval.hpp"
+#include "analysis/eval/patterns.hpp"
+#include "analysis/eval/weights.hpp"
+#include "core/geometry.hpp"
+#include "core/rules.hpp"
+#include "reference.hpp"
+
+namespace reversi::eval::testing {
+
+// Weights drawn at random for a pattern set, so that no symmetry can hold by accident of zeros.
+inline Weights random_weights(std::mt19937_64& rng, const PatternSet& set, WeightsGame game) {
+  Weights w;
+  w.game = game;
+  w.phases = set.phases();
+  w.per_phase = set.weights_per_phase();
+  w.values.resize(static_cast<std::size_t>(w.phases * w.per_phase));
+  for (auto& v : w.values) v = static_cast<std::int16_t>(static_cast<int>(rng() % 601) - 300);
+  return w;
+}
+
+inline Bits64 transform64(const Geometry& g, Bits64 set, int symmetry) {
+  return static_cast<Bits64>(g.transform(static_cast<Bits>(set), symmetry));
+}
+
+// `positions` random positions of `rules` up to `max_plies` plies from the start.
+inline void require_symmetric(const PatternEvaluator& evaluator, const Rules& rules,
+                              std::mt19937_64& rng, int positions, int max_plies) {
+  const Geometry& g = rules.geometry();
+  for (int i = 0; i < positions; ++i) {
+    const Position p = reference::random_position(
+        rules, rng, static_cast<int>(rng() % static_cast<std::uint64_t>(max_plies)));
+    const auto me = static_cast<Bits64>(p.player);
+    const auto you = static_cast<Bits64>(p.opponent);
+    const int value = evaluator.evaluate(me, you);
+    for (int s = 1; s < symmetry_count; ++s) {
+      INFO("position " << i << ", symmetry " << s);
+      REQUIRE(evaluator.evaluate(transform64(g, me, s), transform64(g, you, s)) == value);
+    }
+  }
+}
+
+}  // namespace reversi::eval::testing
