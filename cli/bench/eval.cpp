@@ -78,7 +78,7 @@ bool parse_eval_bench(const std::vector<std::string>& args, EvalBenchOptions& op
 int run_bench_eval(const std::vector<std::string>& args) {
   EvalBenchOptions opt;
   if (!parse_eval_bench(args, opt)) return exit_ok;
-  opt.request.patterns = opt.eval.load();
+  opt.request.patterns = opt.eval.load_for(eval::WeightsGame::standard_8x8);
   const auto games = complete_games(opt.file, opt.games);
   InterruptGuard interrupt;
   opt.request.stop = interrupt.flag();

@@ -214,10 +214,10 @@ std::vector<Position> probcut_positions(const TrainOptions& o) {
 
 // The fit as the C++ table analysis/estimate.cpp holds, with the sample counts beside it.
 int run_fit_probcut(const TrainOptions& o) {
-  const std::vector<Position> positions = probcut_positions(o);
   eval::ProbCutFitRequest request;
+  request.patterns = o.eval.load_for(eval::WeightsGame::standard_8x8);
   request.threads = o.threads;
-  request.patterns = o.eval.load();
+  const std::vector<Position> positions = probcut_positions(o);
   const auto start = std::chrono::steady_clock::now();
   const eval::ProbCutFit fit = eval::fit_probcut(positions, request);
   const double seconds =

@@ -57,3 +57,20 @@ TEST_CASE("A good weights file given by the user annotates like the built-in one
   CHECK(given.out == built_in.out);
   fs::remove(path);
 }
+
+TEST_CASE("Weights made for 6x6 are refused by the 8x8-only commands with exit 2", "[cli][eval]") {
+  const std::string path = write_temp(
+      "six.bin",
+      std::string(reversi::eval::shipped_weights_bytes(reversi::eval::WeightsGame::standard_6x6)));
+  // Checked before any game is read: the input need not even exist.
+  const std::string games = (fs::temp_directory_path() / "reversi_no_such_games").string();
+  for (const std::string& command :
+       {"bench eval --games 2 --file " + games, "train --fit-probcut 1 --wthor " + games}) {
+    const auto r = run_reversi(command + " --weights " + path);
+    INFO(command << ": " << r.err);
+    CHECK(r.status == 2);
+    CHECK(r.err.find(path + ": made for 6x6 games") != std::string::npos);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
+  fs::remove(path);
+}
