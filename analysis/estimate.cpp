@@ -86,7 +86,8 @@ struct Evaluator {
   // The static evaluation of a position that is not over, in units, for the mover.
   int static_value(B p, B o, B empty, B my_moves, B their_moves) const {
     if constexpr (std::is_same_v<B, Bits64>) {
-      if (patterns != nullptr) return patterns->evaluate(p, o);
+      if (patterns != nullptr)
+        return patterns->evaluate(p, o, popcount(my_moves), popcount(their_moves));
     }
     return weigh(features(p, o, empty, my_moves, their_moves), popcount(empty));
   }
@@ -303,7 +304,8 @@ class Search {
       bring_best_to(children, i, count);
       const Child<B>& c = children[i];
       int v;
-      if (i == 0) {
+      // A leaf's value does not depend on the window, so it is never searched twice.
+      if (i == 0 || depth == 1) {
         v = -value(c.player, c.opponent, s_other, depth - 1, -beta, -a);
       } else {
         v = -value(c.player, c.opponent, s_other, depth - 1, -a - 1, -a);
@@ -365,7 +367,7 @@ class Search {
       c.order = board_.layout.square_value[static_cast<std::size_t>(sq)];
       if (sq == hash_move) {
         c.order += hash_move_order;
-      } else if (depth >= 3) {
+      } else if (depth >= 2) {
         const B child_empty = empty ^ (B(1) << sq);
         c.order -= replies_weight * popcount(K::legal_moves(c.player, c.opponent, child_empty));
       }

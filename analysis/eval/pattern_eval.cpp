@@ -17,8 +17,11 @@ PatternEvaluator::PatternEvaluator(const Weights& weights)
     shape_base.push_back(static_cast<std::uint32_t>(size));
     size += static_cast<std::size_t>(s.configurations);
   }
-  for (const Image& img : set_.images())
-    image_base_.push_back(shape_base[static_cast<std::size_t>(img.shape)]);
+  for (const Image& img : set_.images()) {
+    lookups_.push_back({img.mask, static_cast<std::uint32_t>(digits_.size()),
+                        shape_base[static_cast<std::size_t>(img.shape)]});
+    digits_.insert(digits_.end(), img.digits.begin(), img.digits.end());
+  }
   mobility_at_ = size;
   per_phase_ = size + static_cast<std::size_t>(set_.weights_per_phase() - set_.mobility_offset());
   table_.assign(per_phase_ * static_cast<std::size_t>(set_.phases()), 0);
@@ -39,14 +42,22 @@ PatternEvaluator::PatternEvaluator(const Weights& weights)
 
 int PatternEvaluator::evaluate(Bits64 p, Bits64 o) const {
   const Bits64 empty = set_.playable() & ~(p | o);
+  return evaluate(p, o, popcount(Kernel8::legal_moves(p, o, empty)),
+                  popcount(Kernel8::legal_moves(o, p, empty)));
+}
+
+int PatternEvaluator::evaluate(Bits64 p, Bits64 o, int my_moves, int their_moves) const {
+  const Bits64 empty = set_.playable() & ~(p | o);
   const std::int16_t* w =
       table_.data() + static_cast<std::size_t>(set_.phase(popcount(empty))) * per_phase_;
   int sum = 0;
-  const auto& images = set_.images();
-  for (std::size_t i = 0; i < images.size(); ++i)
-    sum += w[image_base_[i] + PatternSet::index(images[i], p, o)];
-  const int mine = std::min(popcount(Kernel8::legal_moves(p, o, empty)), mobility_cap);
-  const int theirs = std::min(popcount(Kernel8::legal_moves(o, p, empty)), mobility_cap);
+  const std::uint16_t* digits = digits_.data();
+  for (const Lookup& l : lookups_) {
+    const std::uint16_t* d = digits + l.digits_at;
+    sum += w[l.base + d[extract_bits(p, l.mask)] + 2u * d[extract_bits(o, l.mask)]];
+  }
+  const int mine = std::min(my_moves, mobility_cap);
+  const int theirs = std::min(their_moves, mobility_cap);
   const std::int16_t* mobility = w + mobility_at_;
   constexpr std::size_t theirs_at = mobility_cap + 1;
   constexpr std::size_t bias_at = 2 * theirs_at;

@@ -9,10 +9,6 @@
 #include "core/geometry.hpp"
 #include "core/kernel.hpp"
 
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
-
 namespace reversi::eval {
 
 namespace {
@@ -124,18 +120,6 @@ void classify(Shape& shape, const Geometry& g) {
 
 }  // namespace
 
-Bits64 extract_bits(Bits64 x, Bits64 mask) {
-#if defined(__BMI2__)
-  return _pext_u64(x, mask);
-#else
-  Bits64 out = 0;
-  int at = 0;
-  for (; mask != 0; mask &= mask - 1, ++at)
-    if ((x & mask & (0 - mask)) != 0) out |= Bits64{1} << at;
-  return out;
-#endif
-}
-
 PatternSet::PatternSet(int size) : size_(size) {
   const Geometry g(size);
   const bool small_board = size == 6;
@@ -208,11 +192,6 @@ const PatternSet& PatternSet::of_size(int size) {
   if (size == 6) return small();
   throw std::invalid_argument("pattern evaluation: no pattern set for " + std::to_string(size) +
                               "x" + std::to_string(size));
-}
-
-std::uint32_t PatternSet::index(const Image& image, Bits64 p, Bits64 o) {
-  return static_cast<std::uint32_t>(image.digits[extract_bits(p, image.mask)]) +
-         2u * image.digits[extract_bits(o, image.mask)];
 }
 
 ActiveWeights active_weights(const PatternSet& set, Bits64 p, Bits64 o) {

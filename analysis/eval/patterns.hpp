@@ -17,6 +17,10 @@
 
 #include "core/bits.hpp"
 
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
 namespace reversi::eval {
 
 // The 8x8 set's phases (PatternSet::phase is the general form).
@@ -32,6 +36,20 @@ inline constexpr int small_phase_count = 8;
 
 // Mobility counts at or above this share the last weight.
 inline constexpr int mobility_cap = 32;
+
+// Bits of `x` under `mask`, packed to the low end (lowest square first); inline, since the
+// evaluation calls it twice for every image of every position it scores.
+inline Bits64 extract_bits(Bits64 x, Bits64 mask) {
+#if defined(__BMI2__)
+  return _pext_u64(x, mask);
+#else
+  Bits64 out = 0;
+  int at = 0;
+  for (; mask != 0; mask &= mask - 1, ++at)
+    if ((x & mask & (0 - mask)) != 0) out |= Bits64{1} << at;
+  return out;
+#endif
+}
 
 struct Shape {
   std::string name;
@@ -74,7 +92,10 @@ class PatternSet {
   int bias_offset() const { return weights_per_phase_ - 1; }
 
   // The configuration index of an image in a position (mover's discs `p`).
-  static std::uint32_t index(const Image& image, Bits64 p, Bits64 o);
+  static std::uint32_t index(const Image& image, Bits64 p, Bits64 o) {
+    return static_cast<std::uint32_t>(image.digits[extract_bits(p, image.mask)]) +
+           2u * image.digits[extract_bits(o, image.mask)];
+  }
 
  private:
   explicit PatternSet(int size);
@@ -87,9 +108,6 @@ class PatternSet {
   int mobility_offset_ = 0;
   int weights_per_phase_ = 0;
 };
-
-// Bits of `x` under `mask`, packed to the low end (lowest square first).
-Bits64 extract_bits(Bits64 x, Bits64 mask);
 
 // The features one position activates: a weight index per image, the two mobility weights and
 // the constant. Training and evaluation read positions through this one function; the

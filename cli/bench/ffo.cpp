@@ -14,6 +14,7 @@
 #include "cli/bench/modes.hpp"
 #include "cli/common.hpp"
 #include "cli/data_dir.hpp"
+#include "cli/options/eval.hpp"
 #include "cli/output/render.hpp"
 #include "cli/output/solve.hpp"
 #include "cli/suite_runner.hpp"
@@ -66,6 +67,7 @@ struct FfoOptions {
   std::size_t hash_mb = 256;
   bool json = false;
   bool wld = false;
+  EvalOptions eval;  // --weights: compare orderings learnt from other data
 };
 
 // The options; nullopt after --help.
@@ -83,6 +85,7 @@ std::optional<FfoOptions> parse_ffo(const std::vector<std::string>& args) {
       ("wld", po::bool_switch(&o.wld), "win/draw/loss only")
       ("json", po::bool_switch(&o.json), "print JSON");
   // clang-format on
+  o.eval.add_to(desc);
   po::variables_map vm;
   if (!parse_options("bench ffo", "[--dir D] [--first N] [--last N] [--threads 1,2] [--wld]", desc,
                      args, vm))
@@ -125,6 +128,7 @@ FfoRun run_suite(Solver& solver, const std::vector<ObfPosition>& suite, const Ff
   base.threads = threads;
   base.wld = o.wld;
   base.want_pv = false;
+  base.patterns = o.eval.load_for(eval::WeightsGame::standard_8x8);
   run.finished = solve_suite(solver, suite, base, false, interrupt, [&](const SuiteResult& s) {
     if (interrupt.interrupted()) return;
     run.rows.push_back(row_of(base.rules, s));
@@ -181,6 +185,7 @@ int run_bench_ffo(const std::vector<std::string>& args) {
   const auto parsed = parse_ffo(args);
   if (!parsed) return exit_ok;
   const FfoOptions& o = *parsed;
+  o.eval.load_for(eval::WeightsGame::standard_8x8);  // a bad --weights file stops here
   const auto thread_counts = parse_thread_list(o.threads_text);
   const auto suite = load_ffo(o.dir, o.first, o.last, Rules(8));
   if (suite.empty())
