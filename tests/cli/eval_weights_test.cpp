@@ -65,7 +65,8 @@ TEST_CASE("Weights made for 6x6 are refused by the 8x8-only commands with exit 2
   // Checked before any game is read: the input need not even exist.
   const std::string games = (fs::temp_directory_path() / "reversi_no_such_games").string();
   for (const std::string& command :
-       {"bench eval --games 2 --file " + games, "train --fit-probcut 1 --wthor " + games}) {
+       {"bench eval --games 2 --file " + games, "train --fit-probcut 1 --wthor " + games,
+        "bench ffo --first 40 --last 40 --threads 1 --dir " + games}) {
     const auto r = run_reversi(command + " --weights " + path);
     INFO(command << ": " << r.err);
     CHECK(r.status == 2);
