@@ -19,7 +19,8 @@ class PatternEvaluator {
   // The estimated final margin for the mover (discs `p`), in hundredths of a disc, of a
   // position with a move for at least one side.
   int evaluate(Bits64 p, Bits64 o) const;
-  // The same with the two sides' move counts already known, as a search's leaves know them.
+  // The same with the two sides' move counts already known, as a search's leaves know them
+  // (under a limited disc supply, the moves the rules allow).
   int evaluate(Bits64 p, Bits64 o, int my_moves, int their_moves) const;
 
   // The game the weights were learnt for, and so the board and rules this evaluates.
