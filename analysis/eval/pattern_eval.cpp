@@ -51,11 +51,8 @@ int PatternEvaluator::evaluate(Bits64 p, Bits64 o, int my_moves, int their_moves
   const std::int16_t* w =
       table_.data() + static_cast<std::size_t>(set_.phase(popcount(empty))) * per_phase_;
   int sum = 0;
-  const std::uint16_t* digits = digits_.data();
-  for (const Lookup& l : lookups_) {
-    const std::uint16_t* d = digits + l.digits_at;
-    sum += w[l.base + d[extract_bits(p, l.mask)] + 2u * d[extract_bits(o, l.mask)]];
-  }
+  for (const Lookup& l : lookups_)
+    sum += w[l.base + configuration(digits_.data() + l.digits_at, l.mask, p, o)];
   const int mine = std::min(my_moves, mobility_cap);
   const int theirs = std::min(their_moves, mobility_cap);
   const std::int16_t* mobility = w + mobility_at_;

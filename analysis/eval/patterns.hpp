@@ -51,6 +51,13 @@ inline Bits64 extract_bits(Bits64 x, Bits64 mask) {
 #endif
 }
 
+// The base-3 configuration of the squares under `mask`, given the digit each of their bit
+// patterns stands for (an Image's `digits`): mover's discs 1, the other side's 2.
+inline std::uint32_t configuration(const std::uint16_t* digits, Bits64 mask, Bits64 p, Bits64 o) {
+  return static_cast<std::uint32_t>(digits[extract_bits(p, mask)]) +
+         2u * digits[extract_bits(o, mask)];
+}
+
 struct Shape {
   std::string name;
   std::vector<int> squares;  // bit indices (row * 8 + col, also on 6x6), in digit order
@@ -93,8 +100,7 @@ class PatternSet {
 
   // The configuration index of an image in a position (mover's discs `p`).
   static std::uint32_t index(const Image& image, Bits64 p, Bits64 o) {
-    return static_cast<std::uint32_t>(image.digits[extract_bits(p, image.mask)]) +
-           2u * image.digits[extract_bits(o, image.mask)];
+    return configuration(image.digits.data(), image.mask, p, o);
   }
 
  private:

@@ -119,7 +119,8 @@ FfoRow row_of(const Rules& rules, const SuiteResult& s) {
 
 // Solves the suite on `threads` threads; `on_row` (may be empty) gets each row as it is solved.
 FfoRun run_suite(Solver& solver, const std::vector<ObfPosition>& suite, const FfoOptions& o,
-                 int threads, const InterruptGuard& interrupt,
+                 const eval::PatternEvaluator* patterns, int threads,
+                 const InterruptGuard& interrupt,
                  const std::function<void(const FfoRow&)>& on_row) {
   FfoRun run;
   run.threads = threads;
@@ -128,7 +129,7 @@ FfoRun run_suite(Solver& solver, const std::vector<ObfPosition>& suite, const Ff
   base.threads = threads;
   base.wld = o.wld;
   base.want_pv = false;
-  base.patterns = o.eval.load_for(eval::WeightsGame::standard_8x8);
+  base.patterns = patterns;
   run.finished = solve_suite(solver, suite, base, false, interrupt, [&](const SuiteResult& s) {
     if (interrupt.interrupted()) return;
     run.rows.push_back(row_of(base.rules, s));
@@ -185,7 +186,8 @@ int run_bench_ffo(const std::vector<std::string>& args) {
   const auto parsed = parse_ffo(args);
   if (!parsed) return exit_ok;
   const FfoOptions& o = *parsed;
-  o.eval.load_for(eval::WeightsGame::standard_8x8);  // a bad --weights file stops here
+  // Loaded before the suite is read, so that a bad --weights file stops the run at once.
+  const eval::PatternEvaluator* patterns = o.eval.load_for(eval::WeightsGame::standard_8x8);
   const auto thread_counts = parse_thread_list(o.threads_text);
   const auto suite = load_ffo(o.dir, o.first, o.last, Rules(8));
   if (suite.empty())
@@ -199,7 +201,7 @@ int run_bench_ffo(const std::vector<std::string>& args) {
     if (!o.json) print_header_text(o, threads);
     std::function<void(const FfoRow&)> on_row;
     if (!o.json) on_row = [&](const FfoRow& row) { print_row_text(row, o.wld); };
-    const FfoRun run = run_suite(solver, suite, o, threads, interrupt, on_row);
+    const FfoRun run = run_suite(solver, suite, o, patterns, threads, interrupt, on_row);
     if (!run.finished) return exit_interrupted;
     wrong += wrong_count(run);
     if (o.json) {
