@@ -15,14 +15,6 @@ namespace reversi {
 
 namespace {
 
-// One comparison: the estimate and the reference, in discs, for the mover.
-struct Pair {
-  double estimate = 0;
-  double reference = 0;
-  std::uint64_t nodes = 0;
-  std::uint64_t reference_nodes = 0;
-};
-
 int outcome(double discs) {
   const long rounded = std::lround(discs);
   return rounded > 0 ? 1 : rounded < 0 ? -1 : 0;
@@ -40,8 +32,9 @@ std::optional<Position> position_at(const Rules& rules, const std::vector<Positi
   return std::nullopt;
 }
 
-std::optional<Pair> compare(const records::GameRecord& game, const std::vector<Position>& positions,
-                            int empties, const AccuracyRequest& req, Estimator& estimator) {
+std::optional<AccuracySample> compare(const records::GameRecord& game,
+                                      const std::vector<Position>& positions, int empties,
+                                      const AccuracyRequest& req, Estimator& estimator) {
   const Rules& rules = game.rules;
   const std::optional<Position> p = position_at(rules, positions, empties);
   if (!p) return std::nullopt;
@@ -58,7 +51,7 @@ std::optional<Pair> compare(const records::GameRecord& game, const std::vector<P
                      .stop = req.stop,
                      .patterns = req.patterns};
   const EstimateResult e = estimator.estimate(er);
-  Pair out;
+  AccuracySample out;
   out.estimate = to_discs(e.value);
   out.nodes = e.nodes;
   if (theoretical) {
@@ -74,38 +67,48 @@ std::optional<Pair> compare(const records::GameRecord& game, const std::vector<P
   return out;
 }
 
-AccuracyPoint summarise(int empties, bool theoretical, const std::vector<Pair>& pairs) {
+}  // namespace
+
+AccuracyPoint summarise_accuracy(int empties, bool against_theoretical,
+                                 const std::vector<AccuracySample>& samples) {
   AccuracyPoint a;
   a.empties = empties;
-  a.against_theoretical = theoretical;
-  a.positions = pairs.size();
-  if (pairs.empty()) return a;
+  a.against_theoretical = against_theoretical;
+  a.positions = samples.size();
+  if (samples.empty()) return a;
   std::vector<double> errors;
+  double signed_sum = 0;
   int wrong = 0;
-  for (const Pair& x : pairs) {
+  int wrong_draws = 0;
+  for (const AccuracySample& x : samples) {
     errors.push_back(std::abs(x.estimate - x.reference));
-    if (outcome(x.estimate) != outcome(x.reference)) ++wrong;
+    signed_sum += x.estimate - x.reference;
+    if (outcome(x.estimate) != outcome(x.reference)) {
+      ++wrong;
+      if (outcome(x.reference) == 0) ++wrong_draws;
+    }
     a.nodes += x.nodes;
     a.reference_nodes += x.reference_nodes;
   }
+  const auto n = static_cast<double>(samples.size());
   double sum = 0;
   for (double e : errors) sum += e;
-  a.mean_error = sum / static_cast<double>(errors.size());
+  a.mean_error = sum / n;
+  a.bias = signed_sum / n;
   std::sort(errors.begin(), errors.end());
   const std::size_t mid = errors.size() / 2;
   a.median_error = errors.size() % 2 == 1 ? errors[mid] : (errors[mid - 1] + errors[mid]) / 2;
-  a.wrong_winner = static_cast<double>(wrong) / static_cast<double>(pairs.size());
+  a.wrong_winner = static_cast<double>(wrong) / n;
+  a.wrong_on_draws = static_cast<double>(wrong_draws) / n;
   return a;
 }
-
-}  // namespace
 
 std::vector<AccuracyPoint> measure_accuracy(const std::vector<records::GameRecord>& games,
                                             const AccuracyRequest& request) {
   const std::size_t points = request.empties.size();
   // Per game and point: filled in parallel, summarised in game order, so threads do not matter.
-  std::vector<std::vector<std::optional<Pair>>> found(games.size(),
-                                                      std::vector<std::optional<Pair>>(points));
+  std::vector<std::vector<std::optional<AccuracySample>>> found(
+      games.size(), std::vector<std::optional<AccuracySample>>(points));
   tbb::enumerable_thread_specific<Estimator> estimators;
   tbb::task_arena arena(std::max(1, request.threads));
   arena.execute([&] {
@@ -121,7 +124,7 @@ std::vector<AccuracyPoint> measure_accuracy(const std::vector<records::GameRecor
   });
   std::vector<AccuracyPoint> out;
   for (std::size_t k = 0; k < points; ++k) {
-    std::vector<Pair> pairs;
+    std::vector<AccuracySample> pairs;
     bool theoretical = false;
     for (std::size_t g = 0; g < games.size(); ++g) {
       if (!found[g][k]) continue;
@@ -129,7 +132,7 @@ std::vector<AccuracyPoint> measure_accuracy(const std::vector<records::GameRecor
       const auto& w = games[g].meta.wthor;
       theoretical = theoretical || (w && w->depth == request.empties[k]);
     }
-    out.push_back(summarise(request.empties[k], theoretical, pairs));
+    out.push_back(summarise_accuracy(request.empties[k], theoretical, pairs));
   }
   return out;
 }

@@ -28,10 +28,26 @@ struct AccuracyPoint {
   std::size_t positions = 0;
   double mean_error = 0;    // mean absolute error, discs
   double median_error = 0;  // discs
+  double bias = 0;          // mean of estimate minus reference, discs (+: too hopeful)
   double wrong_winner = 0;  // share of positions whose predicted outcome differs, 0..1
+  // Share of positions drawn under perfect play whose estimate names a winner, 0..1: part of
+  // `wrong_winner`, which only an estimate within half a disc of 0 avoids there.
+  double wrong_on_draws = 0;
   std::uint64_t nodes = 0;  // of the estimates under test
   std::uint64_t reference_nodes = 0;
 };
+
+// One comparison: the estimate and the reference, in discs, for the mover.
+struct AccuracySample {
+  double estimate = 0;
+  double reference = 0;
+  std::uint64_t nodes = 0;
+  std::uint64_t reference_nodes = 0;
+};
+
+// The figures of one point from its comparisons (an outcome is the sign of the rounded margin).
+AccuracyPoint summarise_accuracy(int empties, bool against_theoretical,
+                                 const std::vector<AccuracySample>& samples);
 
 // Compares at each requested number of empties, on the positions the games reach there with the
 // mover having a move. Games without a WTHOR theoretical score are skipped at its depth.

@@ -92,14 +92,16 @@ int run_bench_eval(const std::vector<std::string>& args) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (interrupt.interrupted()) return exit_interrupted;
-  std::printf("empties  against            positions  mean error  median  wrong winner  nodes\n");
+  std::printf(
+      "empties  against            positions  mean error  median   bias  wrong winner  (on "
+      "draws)  nodes\n");
   for (const AccuracyPoint& a : points) {
     const std::string against = a.against_theoretical
                                     ? "WTHOR theoretical"
                                     : "depth " + std::to_string(opt.request.reference_depth);
-    std::printf("%7d  %-17s  %9zu  %10.2f  %6.2f  %11.1f%%  %s\n", a.empties, against.c_str(),
-                a.positions, a.mean_error, a.median_error, 100.0 * a.wrong_winner,
-                grouped(a.nodes).c_str());
+    std::printf("%7d  %-17s  %9zu  %10.2f  %6.2f  %+5.2f  %11.1f%%  %10.1f%%  %s\n", a.empties,
+                against.c_str(), a.positions, a.mean_error, a.median_error, a.bias,
+                100.0 * a.wrong_winner, 100.0 * a.wrong_on_draws, grouped(a.nodes).c_str());
   }
   std::printf("%.1f s\n", seconds);
   return exit_ok;
