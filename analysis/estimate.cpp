@@ -537,6 +537,14 @@ const eval::PatternEvaluator* patterns_for(const Rules& rules,
   return &eval::shipped_evaluator(*game);
 }
 
+const eval::PatternEvaluator* ordering_patterns_for(const Rules& rules,
+                                                    const eval::PatternEvaluator* given) {
+  if (rules.size() != 6 || rules.holes() == 0) return patterns_for(rules, given);
+  // A hole is a square that stays empty; the 6x6 patterns read it so, which orders moves well.
+  const Rules whole(rules.size(), rules.start(), rules.anti(), 0, rules.scoring());
+  return patterns_for(whole, given);
+}
+
 int evaluate(const Rules& rules, const Position& p) {
   const int empties = rules.empties(p);
   const EvalFeatures f = eval_features(rules, p);

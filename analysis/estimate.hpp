@@ -95,6 +95,11 @@ std::optional<eval::WeightsGame> pattern_game(const Rules& rules);
 // the linear formula below stands.
 const eval::PatternEvaluator* patterns_for(const Rules& rules, const eval::PatternEvaluator* given);
 
+// The pattern evaluation that orders the exact solver's moves: patterns_for's, and on 6x6 boards
+// with holes the weights of the same board without them.
+const eval::PatternEvaluator* ordering_patterns_for(const Rules& rules,
+                                                    const eval::PatternEvaluator* given);
+
 // ProbCut: the depth of the shallow search that stands in for one of `depth` plies, and the
 // spread (one standard deviation, in estimate units) of the deep value around the shallow one at
 // `empties`, as `reversi train --fit-probcut` measured it on WTHOR games.

@@ -115,7 +115,7 @@ class RootSearch {
         layout10_(narrow_ ? nullptr : std::make_unique<Layout<Kernel10>>(rules_)),
         table8_(tables.narrow_table.get()),
         table10_(tables.wide_table.get()),
-        patterns_(patterns_for(rules_, request.patterns)),
+        patterns_(ordering_patterns_for(rules_, request.patterns)),
         start_(Clock::now()) {}
 
   SolveResult run();
