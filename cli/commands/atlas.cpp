@@ -280,8 +280,10 @@ int run_table(const AtlasOptions& opt, const std::vector<std::string>& args, int
 
   AtlasTable table;
   if (previous) table.runs = previous->runs;
-  table.runs.push_back(AtlasRun{command_line(args), opt.commit, utc_now(),
-                                static_cast<int>(std::thread::hardware_concurrency()), threads});
+  // A run with nothing to solve only rewrites the files (say, the Markdown of a merged table).
+  if (!todo.empty())
+    table.runs.push_back(AtlasRun{command_line(args), opt.commit, utc_now(),
+                                  static_cast<int>(std::thread::hardware_concurrency()), threads});
   const auto assemble = [&] {
     table.rows.clear();
     table.pending.clear();

@@ -116,6 +116,15 @@ TEST_CASE("atlas --resume keeps the finished rows and solves only the skipped on
   CHECK(j["rows"][0]["nodes"] == 1);
   CHECK(j["pending"].empty());
   CHECK(j["runs"].size() == 2);
+
+  // Nothing left to solve: the files are written again, the header gains no run.
+  const fs::path md = dir.path / "t.md";
+  fs::remove(md);
+  const auto third = run_reversi("atlas --resume " + out.string());
+  REQUIRE(third.status == 0);
+  CHECK(third.err.find("0 rows to solve") != std::string::npos);
+  CHECK(json::parse(slurp(out))["runs"].size() == 2);
+  CHECK(slurp(md).find("4x4-standard-anti-count") != std::string::npos);
 }
 
 TEST_CASE("atlas --check re-solves a table: ok as written, exit 1 when a value is wrong",
