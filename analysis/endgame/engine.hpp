@@ -103,12 +103,14 @@ class Engine {
         supply_offset_(supply_offset),
         tune_(tuning),
         patterns_(patterns) {
-    // Anti-reversi's heuristic is weaker at telling moves apart, so its ordering searches start
-    // earlier (nodes of 6x6 anti positions at 20 empties: 76 M at 14, 66 M at 11).
-    if constexpr (Anti) tune_.sort_search_min = anti_sort_search_min;
-    // The anti weights tell moves apart less sharply, so fewer replies weigh less against them
-    // (6x6 anti at 26 empties: 434 M nodes at 200 units a reply, 219 M at 70; docs/benchmarks.md).
-    if constexpr (Anti) tune_.pattern_reply_weight = anti_pattern_reply_weight;
+    if constexpr (Anti) {
+      // Anti-reversi's heuristic is weaker at telling moves apart, so its ordering searches start
+      // earlier (nodes of 6x6 anti positions at 20 empties: 76 M at 14, 66 M at 11).
+      tune_.sort_search_min = anti_sort_search_min;
+      // Its weights spread less, so the replies a move leaves weigh less against them (6x6 anti
+      // at 26 empties: 434 M nodes at 200 units a reply, 219 M at 70; docs/benchmarks.md).
+      tune_.pattern_reply_weight = anti_pattern_reply_weight;
+    }
     // Small boards without the learned evaluation gain from deeper ordering searches sooner
     // (6x6 standard at 24 empties: 344 M nodes, 20.0 CPU s with the 8x8 steps; 306 M, 18.0 s).
     // With 6x6 weights the 8x8 steps are better (6x6 from the start: 485 M nodes against 626 M).
