@@ -23,71 +23,13 @@
 #include <cstdint>
 #include <mutex>
 
+#include "analysis/endgame/context.hpp"
 #include "analysis/endgame/layout.hpp"
 #include "analysis/endgame/table.hpp"
 #include "analysis/eval/pattern_eval.hpp"
 #include "core/board.hpp"
 
 namespace reversi::endgame {
-
-// Counters and flags shared by every thread of one search.
-struct Shared {
-  const std::atomic<bool>* stop = nullptr;
-  std::atomic<std::uint64_t> nodes{0};
-  bool parallel = false;
-};
-
-// Per task: a node count flushed to the shared one now and then, and the abort state.
-struct Context {
-  explicit Context(Shared& s) : shared(s) {}
-  ~Context() { flush(); }
-  Context(const Context&) = delete;
-  Context& operator=(const Context&) = delete;
-
-  Shared& shared;
-  std::uint64_t nodes = 0;
-  std::uint64_t flushed = 0;
-  bool aborted = false;
-
-  void flush() {
-    shared.nodes.fetch_add(nodes - flushed, std::memory_order_relaxed);
-    flushed = nodes;
-  }
-  // Stopped from outside, or a brother of an enclosing parallel split already cut.
-  bool check_abort() {
-    if (aborted) return true;
-    if (nodes - flushed > flush_interval) flush();
-    if (shared.stop != nullptr && shared.stop->load(std::memory_order_relaxed)) aborted = true;
-    if (shared.parallel && tbb::is_current_task_group_canceling()) aborted = true;
-    return aborted;
-  }
-
- private:
-  static constexpr std::uint64_t flush_interval = 1 << 14;
-};
-
-// Where the search changes strategy, in empty squares; tuned on the FFO suite for fewer nodes at
-// the same processor time (FFO 40-44: 93.0 M nodes with 6/7/6/12, 71.1 M with 4/6/5/8, 65.2 M
-// with 4/6/4/8; FFO 45-49: 599.2 M with 4/6/5/8, 514.6 M with 4/6/4/8, in 9% less time).
-struct Tuning {
-  int shallow_max = 4;      // at or below: no table, no sorting, parity order
-  int table_min = 6;        // at or above: probe and store the transposition table
-  int split_min = 14;       // at or above: brothers may be searched in parallel
-  int abort_check_min = 9;  // at or above: look at the stop and cancel flags
-  int stability_min = 4;    // at or above: try a stability cutoff
-  int etc_min = 8;          // at or above: look for a child in the table that cuts at once
-  // At or below: moves ordered by the opponent's replies and parity only (not under anti), which
-  // orders almost as well near the end for less work (FFO 40: 0.3% more nodes, 8.7% fewer
-  // instructions).
-  int light_ordering_max = 6;
-  int sort_search_min = 14;  // at or above: order moves by a shallow heuristic search
-  int sort_search_depth = 2;
-  int sort_search_step = 3;  // one ply deeper for every this many more empties
-  int sort_search_max_depth = 4;
-  // With the pattern evaluation: units taken off a move's search score per reply it leaves the
-  // opponent (corners twice), since few replies also make the subtree small.
-  int pattern_reply_weight = 200;
-};
 
 template <class K, bool Anti, bool WinnerTakesEmpties, bool Limited>
 class Engine {
