@@ -117,9 +117,14 @@ struct AtlasRunRequest {
   const std::atomic<bool>* stop = nullptr;
 };
 
-// Solves the rows in parallel, taken in list order; rows not started when stopped are left
-// incomplete. The result is in list order.
+// Solves the rows in parallel, the likely slowest first (atlas_solve_order); rows not started
+// when stopped are left incomplete. The result is in list order.
 std::vector<AtlasRow> solve_atlas(const AtlasRunRequest& request);
+
+// The order solve_atlas starts rows in (indices into `variants`): larger boards, then anti-reversi,
+// then the free centre first, list order within each, so that the rows that take longest do not
+// start last and keep one worker busy while the others have nothing left.
+std::vector<std::size_t> atlas_solve_order(const std::vector<Rules>& variants);
 
 // The final margin for dark after playing `pv` from the start (passes as no_square); nullopt
 // when a move is illegal, a pass is not forced, or the game is not over at the end.

@@ -1,6 +1,7 @@
 // reversi atlas: every small variant solved from its start, written as a JSON and Markdown table.
 #include "analysis/atlas.hpp"
 
+#include <chrono>
 #include <ctime>
 #include <fstream>
 #include <iostream>
@@ -313,8 +314,12 @@ int run_table(const AtlasOptions& opt, const std::vector<std::string>& args, int
   req.row_seconds = opt.row_seconds;
   req.stop = interrupt.flag();
   std::size_t finished = 0;
+  const auto run_start = std::chrono::steady_clock::now();
   req.on_row = [&](std::size_t, const AtlasRow& row) {
     ++finished;
+    // The header keeps how long the run has taken up to its last finished row.
+    table.runs.back().seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - run_start).count();
     const std::string id = atlas_id(row.rules);
     if (row.complete)
       done[id] = row;

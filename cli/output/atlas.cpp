@@ -21,6 +21,16 @@ nlohmann::json holes_json(const Rules& rules) {
   return out;
 }
 
+// "2 h 41 min (9,660 s)": a run's length, which may be hours.
+std::string run_duration(double seconds) {
+  const auto whole = static_cast<long long>(seconds + 0.5);
+  const long long minutes = whole / 60;
+  char text[64];
+  std::snprintf(text, sizeof text, "%lld h %02lld min (%s s)", minutes / 60, minutes % 60,
+                grouped(static_cast<std::uint64_t>(whole)).c_str());
+  return text;
+}
+
 nlohmann::json row_json(const AtlasRow& row) {
   const Rules& r = row.rules;
   nlohmann::json j;
@@ -190,7 +200,8 @@ nlohmann::json atlas_json(const AtlasTable& table) {
                     {"commit", run.commit},
                     {"date", run.date},
                     {"cores", run.cores},
-                    {"threads", run.threads}});
+                    {"threads", run.threads},
+                    {"seconds", run.seconds}});
   j["runs"] = runs;
   j["value_for"] = "dark, the first player; margins under the row's scoring";
   nlohmann::json rows = nlohmann::json::array();
@@ -218,7 +229,9 @@ std::string atlas_markdown(const AtlasTable& table) {
   md += "Made by:\n\n";
   for (const AtlasRun& run : table.runs)
     md += "- `" + run.command + "` at commit " + run.commit + ", " + run.date + ", " +
-          std::to_string(run.cores) + " cores, " + std::to_string(run.threads) + " rows at once\n";
+          std::to_string(run.cores) + " cores, " + std::to_string(run.threads) + " rows at once" +
+          (run.seconds > 0 ? ", " + run_duration(run.seconds) + " wall clock" : std::string()) +
+          "\n";
   md +=
       "\n| variant | value | outcome | optimal first moves | earliest wipeout | forced wipeout | "
       "nodes | seconds | CPU seconds |\n|---|---:|---|---|---:|---|---:|---:|---:|\n";
@@ -264,7 +277,7 @@ AtlasTable read_atlas(const nlohmann::json& j) {
       if (!run.is_object()) throw std::runtime_error("a run is not an object");
       table.runs.push_back(AtlasRun{run.value("command", ""), run.value("commit", ""),
                                     run.value("date", ""), run.value("cores", 0),
-                                    run.value("threads", 0)});
+                                    run.value("threads", 0), run.value("seconds", 0.0)});
     }
   }
   if (const auto pending = j.find("pending"); pending != j.end()) {

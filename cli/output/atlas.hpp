@@ -14,9 +14,10 @@ namespace reversi::cli {
 struct AtlasRun {
   std::string command;
   std::string commit;
-  std::string date;  // UTC, ISO 8601
-  int cores = 0;     // the machine's
-  int threads = 0;   // rows solved at once
+  std::string date;    // UTC, ISO 8601
+  int cores = 0;       // the machine's
+  int threads = 0;     // rows solved at once
+  double seconds = 0;  // wall clock from the run's start to its last finished row (0: not kept)
 };
 
 struct AtlasTable {

@@ -98,6 +98,19 @@ TEST_CASE("Rows called equivalent give the same value, and the excluded mirror d
   CHECK(mirror_differs);
 }
 
+TEST_CASE("Rows start larger boards first, then anti-reversi, then the free centre, else in order",
+          "[atlas]") {
+  const Rules plain4(4);
+  const Rules free6(6, Start::free);
+  const Rules anti6(6, Start::standard, true);
+  const Rules free_anti6(6, Start::free, true);
+  const Rules plain6(6);
+  const Rules hole6(6, Start::standard, false, bit<Bits>(Geometry(6).square(0, 0)));
+  const std::vector<Rules> list{plain4, free6, plain6, anti6, hole6, free_anti6};
+  CHECK(atlas_solve_order(list) == std::vector<std::size_t>{5, 3, 1, 2, 4, 0});
+  CHECK(atlas_solve_order({}).empty());
+}
+
 TEST_CASE("Atlas names: unknown parts, a hole on the centre and other sizes are refused",
           "[atlas]") {
   CHECK(parse_atlas_id("6x6-free-anti-b2-winner").rules);

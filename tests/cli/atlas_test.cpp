@@ -84,9 +84,15 @@ TEST_CASE("atlas writes the table as JSON and Markdown with its header and one r
   CHECK(run["command"].get<std::string>().find("reversi atlas --variant") == 0);
   CHECK(run["cores"].get<int>() >= 1);
   CHECK(!run["date"].get<std::string>().empty());
+  // The run's own length, up to its last row: at least the longest row's wall clock.
+  CHECK(run["seconds"].get<double>() > 0);
+  for (const json& solved : j["rows"])
+    if (solved.contains("seconds"))
+      CHECK(run["seconds"].get<double>() >= solved["seconds"].get<double>());
   const std::string md = slurp(dir.path / "t.md");
   CHECK(md.find("| 4x4-standard-winner | -10 | light wins by 10 | b1 | 10 |") != std::string::npos);
   CHECK(md.find("abc123") != std::string::npos);
+  CHECK(md.find(" wall clock") != std::string::npos);
   // Progress on stderr, one line a row.
   CHECK(r.err.find("4x4-free-count: light wins by 3") != std::string::npos);
 }
@@ -187,13 +193,14 @@ TEST_CASE("Ctrl-C stops atlas with exit status 130 and keeps the rows already do
   const fs::path out = dir.path / "t.json";
   std::vector<std::string> args = {
       REVERSI_BINARY, "atlas", "--variant", "4x4-standard-winner", "6x6-free-anti-winner",
-      "--threads",    "1",     "--json",    out.string(),          "--quiet"};
+      "--threads",    "2",     "--json",    out.string(),          "--quiet"};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
   pid_t pid = 0;
   REQUIRE(posix_spawn(&pid, REVERSI_BINARY, nullptr, nullptr, argv.data(), environ) == 0);
-  // Wait for the 4x4 row to reach the file; the 6x6 anti row takes far longer.
+  // Wait for the 4x4 row to reach the file; the 6x6 anti row, started first on the other
+  // worker, takes far longer.
   for (int i = 0; i < 200 && !fs::exists(out); ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
