@@ -27,6 +27,7 @@
 #include "cli/options/eval.hpp"
 #include "cli/options/rules.hpp"
 #include "cli/options/threads.hpp"
+#include "cli/output/solve.hpp"
 #include "cli/subcommands.hpp"
 #include "json/game_record.hpp"
 
@@ -110,17 +111,6 @@ void count(Totals& t, const GameCount& c, const std::string& place) {
     ++t.theoretical_checked;
     if (c.theoretical_differs) ++t.theoretical_differing;
   }
-}
-
-std::string duration_text(double seconds) {
-  const long s = std::lround(seconds);
-  char buf[32];
-  if (s >= 3600) {
-    std::snprintf(buf, sizeof buf, "%ldh%02ldm", s / 3600, (s / 60) % 60);
-  } else {
-    std::snprintf(buf, sizeof buf, "%ldm%02lds", s / 60, s % 60);
-  }
-  return buf;
 }
 
 void show_progress(Run& run, std::uint64_t input_offset) {

@@ -1,5 +1,6 @@
 #include "cli/output/atlas.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <stdexcept>
 
@@ -19,16 +20,6 @@ nlohmann::json holes_json(const Rules& rules) {
   nlohmann::json out = nlohmann::json::array();
   for_each_square(rules.holes(), [&](Square sq) { out.push_back(rules.geometry().name(sq)); });
   return out;
-}
-
-// "2 h 41 min (9,660 s)": a run's length, which may be hours.
-std::string run_duration(double seconds) {
-  const auto whole = static_cast<long long>(seconds + 0.5);
-  const long long minutes = whole / 60;
-  char text[64];
-  std::snprintf(text, sizeof text, "%lld h %02lld min (%s s)", minutes / 60, minutes % 60,
-                grouped(static_cast<std::uint64_t>(whole)).c_str());
-  return text;
 }
 
 nlohmann::json row_json(const AtlasRow& row) {
@@ -230,7 +221,10 @@ std::string atlas_markdown(const AtlasTable& table) {
   for (const AtlasRun& run : table.runs)
     md += "- `" + run.command + "` at commit " + run.commit + ", " + run.date + ", " +
           std::to_string(run.cores) + " cores, " + std::to_string(run.threads) + " rows at once" +
-          (run.seconds > 0 ? ", " + run_duration(run.seconds) + " wall clock" : std::string()) +
+          (run.seconds > 0 ? ", " + duration_text(run.seconds) + " (" +
+                                 grouped(static_cast<std::uint64_t>(std::lround(run.seconds))) +
+                                 " s) wall clock"
+                           : std::string()) +
           "\n";
   md +=
       "\n| variant | value | outcome | optimal first moves | earliest wipeout | forced wipeout | "

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
@@ -34,6 +35,17 @@ std::string grouped(std::uint64_t n) {
     out += digits[i];
   }
   return out;
+}
+
+std::string duration_text(double seconds) {
+  const long s = std::lround(seconds);
+  char buf[32];
+  if (s >= 3600) {
+    std::snprintf(buf, sizeof buf, "%ldh%02ldm", s / 3600, (s / 60) % 60);
+  } else {
+    std::snprintf(buf, sizeof buf, "%ldm%02lds", s / 60, s % 60);
+  }
+  return buf;
 }
 
 std::string rate(std::uint64_t nodes, double seconds) {

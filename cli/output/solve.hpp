@@ -15,6 +15,8 @@ namespace reversi::cli {
 std::string signed_value(int v);
 // "12,345,678"
 std::string grouped(std::uint64_t n);
+// "2h41m", "3m05s": a duration of minutes or hours
+std::string duration_text(double seconds);
 // "23.4 M" nodes per second
 std::string rate(std::uint64_t nodes, double seconds);
 // "g8 h7 pass a1"
