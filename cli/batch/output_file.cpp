@@ -19,7 +19,8 @@ namespace fs = std::filesystem;
 namespace {
 
 extern "C" void raise_interrupt(int) {
-  std::raise(SIGINT);  // async-signal-safe; InterruptGuard's handler sets the stop flag
+  // To the process, not this thread, which may block SIGINT while InterruptGuard's watcher waits.
+  kill(getpid(), SIGINT);
 }
 
 }  // namespace

@@ -107,9 +107,22 @@ nlohmann::json result_json(const Rules& rules, const Position& root, const Solve
 
 InterruptGuard::InterruptGuard() {
   interrupt_flag.store(false);
+  // The handler still serves threads started before the guard, which do not block SIGINT.
   std::signal(SIGINT, on_interrupt);
+  sigset_t interrupt{};
+  sigemptyset(&interrupt);
+  sigaddset(&interrupt, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &interrupt, &saved_mask_);
+  watcher_ = std::thread([this, interrupt] {
+    constexpr timespec poll{0, 100'000'000};  // how soon the guard's end is noticed
+    while (!done_.load())
+      if (sigtimedwait(&interrupt, nullptr, &poll) == SIGINT) interrupt_flag.store(true);
+  });
 }
 InterruptGuard::~InterruptGuard() {
+  done_.store(true);
+  watcher_.join();
+  pthread_sigmask(SIG_SETMASK, &saved_mask_, nullptr);
   std::signal(SIGINT, SIG_DFL);
 }
 const std::atomic<bool>* InterruptGuard::flag() const {

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -23,6 +24,7 @@ extern char** environ;
 using nlohmann::json;
 using reversi::testing::run_reversi;
 using reversi::testing::SchemaValidator;
+using reversi::testing::wait_for_exit;
 namespace fs = std::filesystem;
 
 namespace {
@@ -283,10 +285,10 @@ TEST_CASE("Ctrl-C stops cleanly: no output file, no temporary file, and how far 
   // Let it start and write a few games to the temporary file.
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
   kill(pid, SIGINT);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  REQUIRE(WIFEXITED(status));
-  CHECK(WEXITSTATUS(status) == 130);
+  const std::optional<int> status = wait_for_exit(pid, std::chrono::seconds(120));
+  REQUIRE(status.has_value());
+  REQUIRE(WIFEXITED(*status));
+  CHECK(WEXITSTATUS(*status) == 130);
   // Only the input and the message: neither the target nor a temporary file.
   CHECK(dir.names() == std::vector<std::string>{"err", "games.txt"});
   const std::string message = slurp(err);

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -19,6 +20,7 @@
 extern char** environ;
 
 using reversi::testing::run_reversi;
+using reversi::testing::wait_for_exit;
 namespace fs = std::filesystem;
 using nlohmann::json;
 
@@ -199,16 +201,16 @@ TEST_CASE("Ctrl-C stops atlas with exit status 130 and keeps the rows already do
   argv.push_back(nullptr);
   pid_t pid = 0;
   REQUIRE(posix_spawn(&pid, REVERSI_BINARY, nullptr, nullptr, argv.data(), environ) == 0);
-  // Wait for the 4x4 row to reach the file; the 6x6 anti row, started first on the other
-  // worker, takes far longer.
-  for (int i = 0; i < 200 && !fs::exists(out); ++i)
+  // Wait for the 4x4 row to reach the file (a minute leaves room for sanitizer builds); the 6x6
+  // anti row, started first on the other worker, takes far longer.
+  for (int i = 0; i < 1200 && !fs::exists(out); ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   kill(pid, SIGINT);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  REQUIRE(WIFEXITED(status));
-  CHECK(WEXITSTATUS(status) == 130);
+  const std::optional<int> status = wait_for_exit(pid, std::chrono::seconds(120));
+  REQUIRE(status.has_value());  // stopped within two minutes of Ctrl-C, under TSan too
+  REQUIRE(WIFEXITED(*status));
+  CHECK(WEXITSTATUS(*status) == 130);
   const json j = json::parse(slurp(out));
   CHECK(ids(j["rows"]) == std::vector<std::string>{"4x4-standard-winner"});
   REQUIRE(j["pending"].size() == 1);

@@ -1,6 +1,10 @@
 // Runs the real reversi binary for end-to-end tests.
 #pragma once
 
+#include <sys/types.h>
+
+#include <chrono>
+#include <optional>
 #include <string>
 
 namespace reversi::testing {
@@ -13,6 +17,10 @@ struct CommandResult {
 
 // Runs `build/reversi ARGS` through the shell, feeding `input` on stdin.
 CommandResult run_reversi(const std::string& args, const std::string& input = "");
+
+// Waits for the spawned process to end and returns its wait status; a process still running after
+// `limit` is killed and nullopt returned, so that a test fails instead of hanging.
+std::optional<int> wait_for_exit(pid_t pid, std::chrono::seconds limit);
 
 // Path of a file in the shared data folder (CMake's REVERSI_SHARED_DATA). Only tests tagged
 // [.shared] call it, and CMake registers those only when the folder is given; run without it (or
