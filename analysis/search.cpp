@@ -23,8 +23,9 @@ using namespace endgame;
 using Clock = std::chrono::steady_clock;
 
 constexpr auto progress_interval = std::chrono::milliseconds(250);
-// Roots with at least this many empties order their moves by a heuristic estimate, which also
-// gives each move's first null-window test; below it the search is too small to pay for that.
+// Roots that leave at least this many empties to the engine (after any free-centre placements)
+// order their moves by a heuristic estimate, which also gives each move's first null-window test;
+// below it the search is too small to pay for that.
 constexpr int root_estimate_min_empties = 14;
 // Plies of the estimate below each root move: deeper and selective with many empties, where a
 // wrong first move costs a whole exact proof (and a deep wipeout must be seen to be tried first).
@@ -287,22 +288,46 @@ class RootSearch {
   void order_by_estimate(std::vector<RootMove>& moves, Context& c) const {
     Estimator estimator;
     for (auto& m : moves) {
-      const EstimateResult e =
-          estimator.estimate({.rules = rules_,
-                              .root = m.child,
-                              .depth = root_estimate_plies(rules_.empties(m.child) + 1) - 1,
-                              .selectivity = rules_.empties(m.child) + 1 < root_estimate_deep_from
-                                                 ? full_width
-                                                 : default_selectivity,
-                              .stop = req_.stop,
-                              .patterns = patterns_});
-      c.nodes += e.nodes;
-      m.guess =
-          static_cast<int>(std::lround(static_cast<double>(e.value) / estimate_units_per_disc));
+      m.guess = estimate_discs(m.child, estimator, c);
       m.order = -m.guess;
     }
     std::stable_sort(moves.begin(), moves.end(),
                      [](const RootMove& x, const RootMove& y) { return x.order > y.order; });
+  }
+
+  // The empties a position leaves to the engine, after the free centre's placements.
+  int engine_empties(const Position& p) const {
+    if (!rules_.placing(p)) return rules_.empties(p);
+    const Bits empty = rules_.playable() & ~(p.player | p.opponent);
+    return rules_.empties(p) - popcount(empty & rules_.geometry().centre());
+  }
+
+  // A position's estimate in discs for the side to move. While the centre is being placed, the
+  // few distinct placements are played out by minimax and the boards they leave estimated: the
+  // root's first test then starts near the value, not at 0 (6x6 free centre: light by 4).
+  int estimate_discs(const Position& p, Estimator& estimator, Context& c) const {
+    if (rules_.placing(p)) {
+      const Bits moves = rules_.legal_moves(p);
+      if (moves == 0) {
+        const Position passed = rules_.pass(p);
+        if (!rules_.has_move(passed)) return rules_.value(p, p.to_move);
+        return -estimate_discs(passed, estimator, c);
+      }
+      int best = -solve_infinity;
+      for (const RootMove& m : distinct_moves(p, moves))
+        best = std::max(best, -estimate_discs(m.child, estimator, c));
+      return best;
+    }
+    const int empties = rules_.empties(p);
+    const EstimateResult e = estimator.estimate(
+        {.rules = rules_,
+         .root = p,
+         .depth = root_estimate_plies(empties + 1) - 1,
+         .selectivity = empties + 1 < root_estimate_deep_from ? full_width : default_selectivity,
+         .stop = req_.stop,
+         .patterns = patterns_});
+    c.nodes += e.nodes;
+    return static_cast<int>(std::lround(static_cast<double>(e.value) / estimate_units_per_disc));
   }
 
   Bits corner_squares() const {
@@ -353,7 +378,10 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
     // NOLINTNEXTLINE(bugprone-signed-char-misuse): the bounds are small signed numbers, not text
     const int bound = known->lower > -solve_infinity ? known->lower : known->upper;
     if (std::abs(bound) < solve_infinity) moves.front().guess = -bound;
-  } else if (rules_.empties(root) >= root_estimate_min_empties && !rules_.placing(root)) {
+  } else if (engine_empties(root) >= root_estimate_min_empties &&
+             (!rules_.placing(root) || patterns_for(rules_, nullptr) != nullptr)) {
+    // Placements are estimated only where the weights were learnt for these rules: with a hole
+    // they borrow the whole board's and miss (6x6 free-centre anti with a hole: +8 for -1 to +3).
     order_by_estimate(moves, c);
   }
   {

@@ -156,3 +156,19 @@ TEST_CASE("Every row of the stored table solves again to the same values", "[atl
     if (!s.row.cited) rows.push_back(s);
   resolve_and_compare(rows);
 }
+
+TEST_CASE("The table's header lists each run once, with its commit, date and core count",
+          "[atlas]") {
+  std::ifstream in(std::string(REVERSI_SOURCE_DIR) + "/data/atlas/atlas.json");
+  REQUIRE(in);
+  const auto runs = nlohmann::json::parse(in).at("runs");
+  REQUIRE(!runs.empty());
+  std::set<std::string> seen;
+  for (const auto& run : runs) {
+    INFO(run.dump());
+    CHECK(seen.insert(run.dump()).second);
+    CHECK(!run.at("commit").get<std::string>().empty());
+    CHECK(run.at("date").get<std::string>().size() == std::string("2026-12-01T06:16:42Z").size());
+    CHECK(run.at("cores").get<int>() > 0);
+  }
+}
