@@ -267,11 +267,11 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "A free-centre start large enough for the root to estimate its placements agrees with plain "
-    "alpha-beta in every variant",
+    "A free-centre start whose placements leave 14 empties agrees with plain alpha-beta in every "
+    "variant",
     "[solve]") {
   // The inner 4x4 of a 6x6 board and c1, d1: the placements leave 14 empties, the fewest at
-  // which the root estimates them for its first test.
+  // which a root is estimated (with these holes the placements are not: see the next test).
   const Geometry g(6);
   Bits kept = bit<Bits>(*g.parse("c1")) | bit<Bits>(*g.parse("d1"));
   for (const char* row : {"2", "3", "4", "5"})
@@ -290,6 +290,32 @@ TEST_CASE(
       check_pv(rules, rules.initial(), r);
     }
   }
+}
+
+TEST_CASE("A 6x6 free-centre solve starts its first test from the estimate of its placements",
+          "[solve]") {
+  // Light wins the 6x6 free centre by 4, and the estimate of the boards the placements leave
+  // says so: the first test is below 0 for dark, where a root without an estimate tests >= +1.
+  const Rules rules(6, Start::free);
+  std::atomic<bool> stop{false};
+  std::atomic<int> first_test{0};
+  SolveRequest r = request(rules, rules.initial());
+  r.stop = &stop;
+  r.on_progress = [&](const SolveProgress& p) {
+    if (p.test == 0) return;  // no test under way yet
+    int none = 0;
+    first_test.compare_exchange_strong(none, p.test);
+    stop = true;
+  };
+  std::thread watchdog([&] {
+    for (int waited = 0; !stop && waited < 2400; ++waited)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    stop = true;
+  });
+  const SolveResult got = solve(r, 64);
+  watchdog.join();
+  CHECK_FALSE(got.complete);
+  CHECK(first_test < 0);
 }
 
 TEST_CASE("4x4 variants from the start agree with plain minimax", "[solve]") {
