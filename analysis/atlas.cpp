@@ -15,6 +15,7 @@
 #include <tuple>
 
 #include "analysis/puzzle.hpp"
+#include "analysis/root_moves.hpp"
 
 namespace reversi {
 
@@ -235,13 +236,7 @@ std::string outcome_words(const Rules& rules, int value_for_dark) {
 
 std::vector<Square> distinct_first_moves(const Rules& rules, const std::vector<Square>& moves) {
   const Geometry& g = rules.geometry();
-  const Position start = rules.initial();
-  std::vector<int> syms;
-  for (int s = 0; s < symmetry_count; ++s)
-    if (g.transform(start.player, s) == start.player &&
-        g.transform(start.opponent, s) == start.opponent &&
-        g.transform(rules.holes(), s) == rules.holes())
-      syms.push_back(s);
+  const std::vector<int> syms = symmetries_of(rules, rules.initial());
   std::vector<Square> sorted = moves;
   std::sort(sorted.begin(), sorted.end());
   std::vector<Square> out;

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <condition_variable>
 #include <cstdlib>
 #include <mutex>
@@ -14,6 +13,7 @@
 
 #include "analysis/endgame/engine.hpp"
 #include "analysis/estimate.hpp"
+#include "analysis/root_moves.hpp"
 
 namespace reversi {
 
@@ -23,21 +23,6 @@ using namespace endgame;
 using Clock = std::chrono::steady_clock;
 
 constexpr auto progress_interval = std::chrono::milliseconds(250);
-// Roots that leave at least this many empties to the engine (after any free-centre placements)
-// order their moves by a heuristic estimate, which also gives each move's first null-window test;
-// below it the search is too small to pay for that.
-constexpr int root_estimate_min_empties = 14;
-// Plies of the estimate below each root move: deeper and selective with many empties, where a
-// wrong first move costs a whole exact proof (and a deep wipeout must be seen to be tried first).
-constexpr int root_estimate_depth = 8;
-constexpr int root_estimate_deep_from = 28;  // empties
-constexpr int root_estimate_max_depth = 14;
-
-int root_estimate_plies(int empties) {
-  if (empties < root_estimate_deep_from) return root_estimate_depth;
-  return std::min(root_estimate_max_depth,
-                  root_estimate_depth + 1 + (empties - root_estimate_deep_from) / 3);
-}
 
 // Calls f.template operator()<Anti, WinnerTakesEmpties, Limited>() for the run-time flags.
 template <class F>
@@ -46,28 +31,6 @@ int with_flags(bool anti, Scoring scoring, bool limited, F&& f) {
     return limited ? f.template operator()<A, W, true>() : f.template operator()<A, W, false>();
   });
 }
-
-// The symmetries of the board that map the position (and the holes) onto itself.
-std::vector<int> symmetries_of(const Rules& rules, const Position& p) {
-  const auto& g = rules.geometry();
-  std::vector<int> out;
-  for (int s = 1; s < symmetry_count; ++s)
-    if (g.transform(p.player, s) == p.player && g.transform(p.opponent, s) == p.opponent &&
-        g.transform(rules.holes(), s) == rules.holes())
-      out.push_back(s);
-  return out;
-}
-
-// A root move with the moves symmetric to it, which share its value.
-struct RootMove {
-  Square square = no_square;
-  std::vector<Square> twins;
-  Position child;
-  int order = 0;
-  int guess = 0;  // a guess at the child's value, for the first null-window test
-  int lower = -solve_infinity;
-  int upper = solve_infinity;
-};
 
 }  // namespace
 
@@ -239,102 +202,13 @@ class RootSearch {
       return -value(passed, -beta, -alpha, c);
     }
     int best = -solve_infinity;
-    for (const RootMove& m : distinct_moves(p, moves)) {
+    for (const RootMove& m : distinct_moves(rules_, p, moves)) {
       const int v = -value(m.child, -beta, -std::max(alpha, best), c);
       if (c.aborted) return 0;
       best = std::max(best, v);
       if (best >= beta) break;
     }
     return best;
-  }
-
-  // Legal moves, one per class of moves that a symmetry of the position maps onto each other.
-  std::vector<RootMove> distinct_moves(const Position& p, Bits moves) const {
-    const auto syms = symmetries_of(rules_, p);
-    std::vector<RootMove> out;
-    for_each_square(moves, [&](Square sq) {
-      for (auto& m : out)
-        for (int s : syms)
-          if (rules_.geometry().transform(sq, s) == m.square) {
-            m.twins.push_back(sq);
-            return;
-          }
-      RootMove m;
-      m.square = sq;
-      m.child = rules_.play(p, sq);
-      out.push_back(std::move(m));
-    });
-    return out;
-  }
-
-  // Root order: corners, then the moves that leave the opponent fewest replies.
-  void order(std::vector<RootMove>& moves) const {
-    const Bits corners = corner_squares();
-    for (auto& m : moves) {
-      const int replies = popcount(rules_.legal_moves(m.child));
-      m.order = (((corners >> m.square) & 1) != 0 ? 1000 : 0) - replies;
-    }
-    std::stable_sort(moves.begin(), moves.end(),
-                     [](const RootMove& a, const RootMove& b) { return a.order > b.order; });
-  }
-
-  static void put_first(std::vector<RootMove>& moves, Square sq) {
-    std::stable_partition(moves.begin(), moves.end(), [&](const RootMove& m) {
-      return m.square == sq || std::find(m.twins.begin(), m.twins.end(), sq) != m.twins.end();
-    });
-  }
-
-  // Best estimate first; each child's estimate (rounded to discs) becomes its first guess.
-  void order_by_estimate(std::vector<RootMove>& moves, Context& c) const {
-    Estimator estimator;
-    for (auto& m : moves) {
-      m.guess = estimate_discs(m.child, estimator, c);
-      m.order = -m.guess;
-    }
-    std::stable_sort(moves.begin(), moves.end(),
-                     [](const RootMove& x, const RootMove& y) { return x.order > y.order; });
-  }
-
-  // The empties a position leaves to the engine, after the free centre's placements.
-  int engine_empties(const Position& p) const {
-    if (!rules_.placing(p)) return rules_.empties(p);
-    const Bits empty = rules_.playable() & ~(p.player | p.opponent);
-    return rules_.empties(p) - popcount(empty & rules_.geometry().centre());
-  }
-
-  // A position's estimate in discs for the side to move. While the centre is being placed, the
-  // few distinct placements are played out by minimax and the boards they leave estimated: the
-  // root's first test then starts near the value, not at 0 (6x6 free centre: light by 4).
-  int estimate_discs(const Position& p, Estimator& estimator, Context& c) const {
-    if (rules_.placing(p)) {
-      const Bits moves = rules_.legal_moves(p);
-      if (moves == 0) {
-        const Position passed = rules_.pass(p);
-        if (!rules_.has_move(passed)) return rules_.value(p, p.to_move);
-        return -estimate_discs(passed, estimator, c);
-      }
-      int best = -solve_infinity;
-      for (const RootMove& m : distinct_moves(p, moves))
-        best = std::max(best, -estimate_discs(m.child, estimator, c));
-      return best;
-    }
-    const int empties = rules_.empties(p);
-    const EstimateResult e = estimator.estimate(
-        {.rules = rules_,
-         .root = p,
-         .depth = root_estimate_plies(empties + 1) - 1,
-         .selectivity = empties + 1 < root_estimate_deep_from ? full_width : default_selectivity,
-         .stop = req_.stop,
-         .patterns = patterns_});
-    c.nodes += e.nodes;
-    return static_cast<int>(std::lround(static_cast<double>(e.value) / estimate_units_per_disc));
-  }
-
-  Bits corner_squares() const {
-    const auto& g = rules_.geometry();
-    const int l = g.size() - 1;
-    return bit<Bits>(g.square(0, 0)) | bit<Bits>(g.square(0, l)) | bit<Bits>(g.square(l, 0)) |
-           bit<Bits>(g.square(l, l));
   }
 
   void report() {
@@ -369,8 +243,8 @@ class RootSearch {
 
 void RootSearch::search_root(const Position& root, int alpha, int beta, SolveResult& result,
                              Context& c) {
-  std::vector<RootMove> moves = distinct_moves(root, rules_.legal_moves(root));
-  order(moves);
+  std::vector<RootMove> moves = distinct_moves(rules_, root, rules_.legal_moves(root));
+  order_by_replies(rules_, moves);
   if (const std::optional<TableData> known = table_entry(root); known && known->move != 0xFF) {
     // Met before (the previous position of a game, say): the table's move and bound are a
     // better start than an estimate, and cost nothing.
@@ -378,11 +252,8 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
     // NOLINTNEXTLINE(bugprone-signed-char-misuse): the bounds are small signed numbers, not text
     const int bound = known->lower > -solve_infinity ? known->lower : known->upper;
     if (std::abs(bound) < solve_infinity) moves.front().guess = -bound;
-  } else if (engine_empties(root) >= root_estimate_min_empties &&
-             (!rules_.placing(root) || patterns_for(rules_, nullptr) != nullptr)) {
-    // Placements are estimated only where the weights were learnt for these rules: with a hole
-    // they borrow the whole board's and miss (6x6 free-centre anti with a hole: +8 for -1 to +3).
-    order_by_estimate(moves, c);
+  } else if (wants_root_estimate(rules_, root)) {
+    c.nodes += order_by_estimate(rules_, patterns_, req_.stop, moves);
   }
   {
     const std::lock_guard lock(progress_mutex_);
@@ -491,7 +362,7 @@ std::vector<Square> RootSearch::principal_variation(Position p, Square first, in
         m.child = rules_.play(p, sq);
         candidates.push_back(std::move(m));
       });
-      order(candidates);
+      order_by_replies(rules_, candidates);
       // The table's best move for the position is almost always right: try it first.
       const Square hinted = table_move(p);
       std::stable_partition(candidates.begin(), candidates.end(),
