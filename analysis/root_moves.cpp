@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "analysis/estimate.hpp"
 
@@ -93,6 +94,27 @@ std::vector<int> symmetries_of(const Rules& rules, const Position& p) {
         g.transform(rules.holes(), s) == rules.holes())
       out.push_back(s);
   return out;
+}
+
+Oriented canonical_orientation(const Rules& rules, const Position& p) {
+  const Geometry& g = rules.geometry();
+  Oriented best{p, 0};
+  for (int s = 1; s < symmetry_count; ++s) {
+    if (g.transform(rules.holes(), s) != rules.holes()) continue;
+    Position image = p;
+    image.player = g.transform(p.player, s);
+    image.opponent = g.transform(p.opponent, s);
+    const auto key = [](const Position& q) { return std::pair(q.player, q.opponent); };
+    if (key(image) < key(best.position)) best = Oriented{image, s};
+  }
+  return best;
+}
+
+Square preimage(const Geometry& g, Square image, int symmetry) {
+  for (int row = 0; row < g.size(); ++row)
+    for (int col = 0; col < g.size(); ++col)
+      if (g.transform(g.square(row, col), symmetry) == image) return g.square(row, col);
+  return no_square;
 }
 
 std::vector<RootMove> distinct_moves(const Rules& rules, const Position& p, Bits moves) {

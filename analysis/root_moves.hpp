@@ -18,6 +18,19 @@ class PatternEvaluator;
 // onto itself.
 std::vector<int> symmetries_of(const Rules& rules, const Position& p);
 
+// A position turned by one of the board's eight symmetries (0: as it stands).
+struct Oriented {
+  Position position;
+  int symmetry = 0;
+};
+
+// The smallest image of the position under the symmetries that keep the holes: positions equal up
+// to symmetry get one orientation, so that they share the transposition table's entries.
+Oriented canonical_orientation(const Rules& rules, const Position& p);
+
+// The square that `symmetry` maps onto `image`.
+Square preimage(const Geometry& g, Square image, int symmetry);
+
 // A root move with the moves symmetric to it, which share its value.
 struct RootMove {
   Square square = no_square;

@@ -136,8 +136,20 @@ class RootSearch {
 
   int window_value(const Position& p, int alpha, int beta, Context& c) {
     if (rules_.placing(p)) return placement_value(p, alpha, beta, c);
+    if (fresh_from_placements(p)) {
+      // The placements reach a few boards in several orientations: solve each board once.
+      const Position turned = canonical_orientation(rules_, p).position;
+      if (narrow_) return engine_value<Kernel8>(*layout8_, *table8_, turned, alpha, beta, c);
+      return engine_value<Kernel10>(*layout10_, *table10_, turned, alpha, beta, c);
+    }
     if (narrow_) return engine_value<Kernel8>(*layout8_, *table8_, p, alpha, beta, c);
     return engine_value<Kernel10>(*layout10_, *table10_, p, alpha, beta, c);
+  }
+
+  // A board whose free centre has just been placed: nothing but the centre is taken.
+  bool fresh_from_placements(const Position& p) const {
+    return rules_.start() == Start::free && !rules_.placing(p) &&
+           p.occupied() == rules_.geometry().centre();
   }
 
   // The best move the table remembers for a position, or no_square.
@@ -342,7 +354,15 @@ std::vector<Square> RootSearch::principal_variation(Position p, Square first, in
     const std::lock_guard lock(progress_mutex_);
     progress_.principal_variation = true;
   }
+  // Once the centre is placed the table knows the board in its canonical orientation only
+  // (window_value): the line goes on there, its moves turned back to the board played.
+  int turned_by = 0;
   for (int ply = 0; ply < 2 * rules_.geometry().cells() && !c.aborted; ++ply) {
+    if (fresh_from_placements(p) && !(ply == 0 && first != no_square)) {
+      const Oriented o = canonical_orientation(rules_, p);
+      p = o.position;
+      turned_by = o.symmetry;
+    }
     const Bits moves = rules_.legal_moves(p);
     if (moves == 0) {
       const Position passed = rules_.pass(p);
@@ -378,7 +398,7 @@ std::vector<Square> RootSearch::principal_variation(Position p, Square first, in
       }
     }
     if (chosen == no_square) break;
-    pv.push_back(chosen);
+    pv.push_back(preimage(rules_.geometry(), chosen, turned_by));
     p = rules_.play(p, chosen);
     v = -v;
   }

@@ -2,6 +2,7 @@
 #include "analysis/root_moves.hpp"
 
 #include <catch2/catch.hpp>
+#include <utility>
 
 using namespace reversi;
 
@@ -39,4 +40,55 @@ TEST_CASE("Roots are estimated with enough empties, placements only where the we
   CHECK_FALSE(wants_root_estimate(holed, holed.initial()));
   const Rules cross_holed(6, Start::standard, false, bit<Bits>(*g6.parse("a1")));
   CHECK(wants_root_estimate(cross_holed, cross_holed.initial()));
+}
+
+namespace {
+
+// The board after the four centre placements `squares` (dark, light, dark, light).
+Position placed(const Rules& rules, std::initializer_list<const char*> squares) {
+  Position p = rules.initial();
+  for (const char* sq : squares) p = rules.play(p, *rules.geometry().parse(sq));
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("Boards equal up to a symmetry that keeps the holes share one canonical orientation",
+          "[solve]") {
+  const Geometry g(6);
+  const Rules open(6, Start::free);
+  // Dark on row 3 and dark on column c: the same board turned by a diagonal mirror.
+  const Position row = placed(open, {"c3", "c4", "d3", "d4"});
+  const Position column = placed(open, {"c3", "d3", "c4", "d4"});
+  REQUIRE_FALSE(row == column);
+  const Oriented a = canonical_orientation(open, row);
+  const Oriented b = canonical_orientation(open, column);
+  CHECK(a.position == b.position);
+  for (const auto& [o, from] : {std::pair(a, row), std::pair(b, column)}) {
+    CHECK(o.position.player == g.transform(from.player, o.symmetry));
+    CHECK(o.position.opponent == g.transform(from.opponent, o.symmetry));
+    CHECK(o.position.to_move == from.to_move);
+    CHECK(o.position.supply == from.supply);
+  }
+  // A hole on a1 is kept only by the a1-f6 mirror, which maps row 3 onto column c but not onto
+  // row 4: dark on row 4 stays apart.
+  const Rules holed(6, Start::free, false, bit<Bits>(*g.parse("a1")));
+  const Position row4 = placed(holed, {"c4", "c3", "d4", "d3"});
+  CHECK(canonical_orientation(holed, placed(holed, {"c3", "c4", "d3", "d4"})).position ==
+        canonical_orientation(holed, placed(holed, {"c3", "d3", "c4", "d4"})).position);
+  CHECK_FALSE(canonical_orientation(holed, row4).position ==
+              canonical_orientation(holed, placed(holed, {"c3", "c4", "d3", "d4"})).position);
+  CHECK(canonical_orientation(open, row4).position == a.position);
+}
+
+TEST_CASE("preimage undoes each of the eight symmetries", "[solve]") {
+  for (int size : {4, 6, 8, 10}) {
+    const Geometry g(size);
+    for (int s = 0; s < symmetry_count; ++s)
+      for (int row = 0; row < size; ++row)
+        for (int col = 0; col < size; ++col) {
+          const Square sq = g.square(row, col);
+          CHECK(preimage(g, g.transform(sq, s), s) == sq);
+        }
+  }
 }
