@@ -136,14 +136,10 @@ class RootSearch {
 
   int window_value(const Position& p, int alpha, int beta, Context& c) {
     if (rules_.placing(p)) return placement_value(p, alpha, beta, c);
-    if (fresh_from_placements(p)) {
-      // The placements reach a few boards in several orientations: solve each board once.
-      const Position turned = canonical_orientation(rules_, p).position;
-      if (narrow_) return engine_value<Kernel8>(*layout8_, *table8_, turned, alpha, beta, c);
-      return engine_value<Kernel10>(*layout10_, *table10_, turned, alpha, beta, c);
-    }
-    if (narrow_) return engine_value<Kernel8>(*layout8_, *table8_, p, alpha, beta, c);
-    return engine_value<Kernel10>(*layout10_, *table10_, p, alpha, beta, c);
+    // The placements reach a few boards in several orientations: solve each board once.
+    const Position board = fresh_from_placements(p) ? canonical_orientation(rules_, p).position : p;
+    if (narrow_) return engine_value<Kernel8>(*layout8_, *table8_, board, alpha, beta, c);
+    return engine_value<Kernel10>(*layout10_, *table10_, board, alpha, beta, c);
   }
 
   // A board whose free centre has just been placed: nothing but the centre is taken.
