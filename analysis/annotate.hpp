@@ -30,6 +30,8 @@ namespace reversi {
 // Solving from 14 empties keeps a whole database at tens of games a second on two cores; the
 // pattern evaluation carries the estimates above it (see docs/benchmarks.md).
 inline constexpr int default_exact_empties = 14;
+// Beyond this an exact solve of a game position takes hours.
+inline constexpr int max_exact_empties = 40;
 inline constexpr std::size_t default_annotate_hash_mb = 64;
 
 // When to compare a WTHOR record's stored theoretical score with the solver's.

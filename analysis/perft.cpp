@@ -67,6 +67,14 @@ class CountTable {
   std::size_t mask_ = 0;
 };
 
+// Subtrees this deep poll the stop flag: a few thousand leaves below each poll at least, so the
+// poll costs nothing measurable and a stop is seen within milliseconds.
+constexpr int stop_check_depth = 6;
+
+bool stopped(const std::atomic<bool>* stop) {
+  return stop != nullptr && stop->load(std::memory_order_relaxed);
+}
+
 // The counting recursion on a fixed kernel: the hot path for standard starts. The table is a
 // template choice so the plain count stays the tight loop it is without one.
 template <class K, class B, bool hashed>
@@ -74,6 +82,7 @@ struct FastCounter {
   Board<K> board;
   bool count_finished;
   CountTable<B>* table = nullptr;
+  const std::atomic<bool>* stop = nullptr;
 
   std::uint64_t count(B p, B o, int depth) const {
     if constexpr (hashed) {
@@ -89,6 +98,7 @@ struct FastCounter {
   }
 
   std::uint64_t count_uncached(B p, B o, int depth) const {
+    if (depth >= stop_check_depth && stopped(stop)) return 0;  // the count is discarded
     const B moves = board.flipping_moves(p, o);
     if (moves == 0) {
       if (board.flipping_moves(o, p) == 0) return count_finished ? 1 : 0;
@@ -110,18 +120,20 @@ struct Node {
 };
 
 // Counting over the generic rules layer: any variant, including free-centre placements.
-std::uint64_t count_generic(const Rules& rules, const Position& p, int depth, bool count_finished) {
+std::uint64_t count_generic(const Rules& rules, const Position& p, int depth, bool count_finished,
+                            const std::atomic<bool>* stop = nullptr) {
   if (depth == 0) return 1;
+  if (depth >= stop_check_depth && stopped(stop)) return 0;  // the count is discarded
   const Bits moves = rules.legal_moves(p);
   if (moves == 0) {
     const Position passed = rules.pass(p);
     if (!rules.has_move(passed)) return count_finished ? 1 : 0;
-    return count_generic(rules, passed, depth - 1, count_finished);
+    return count_generic(rules, passed, depth - 1, count_finished, stop);
   }
   if (depth == 1) return static_cast<std::uint64_t>(popcount(moves));
   std::uint64_t n = 0;
   for_each_square(moves, [&](Square sq) {
-    n += count_generic(rules, rules.play(p, sq), depth - 1, count_finished);
+    n += count_generic(rules, rules.play(p, sq), depth - 1, count_finished, stop);
   });
   return n;
 }
@@ -150,23 +162,23 @@ struct ThreadTables {
 
 template <class K, class B>
 std::uint64_t count_fast(const Rules& rules, const Node& node, bool count_finished,
-                         CountTable<B>* table) {
+                         CountTable<B>* table, const std::atomic<bool>* stop) {
   const auto p = static_cast<B>(node.position.player);
   const auto o = static_cast<B>(node.position.opponent);
   const Board<K> board(rules);
   if (table != nullptr)
-    return FastCounter<K, B, true>{board, count_finished, table}.count(p, o, node.depth);
-  return FastCounter<K, B, false>{board, count_finished, nullptr}.count(p, o, node.depth);
+    return FastCounter<K, B, true>{board, count_finished, table, stop}.count(p, o, node.depth);
+  return FastCounter<K, B, false>{board, count_finished, nullptr, stop}.count(p, o, node.depth);
 }
 
 std::uint64_t count_node(const Rules& rules, const Node& node, bool count_finished,
-                         ThreadTables& tables) {
+                         ThreadTables& tables, const std::atomic<bool>* stop) {
   if (node.depth == 0) return 1;
   if (rules.start() == Start::free)
-    return count_generic(rules, node.position, node.depth, count_finished);
+    return count_generic(rules, node.position, node.depth, count_finished, stop);
   if (rules.geometry().narrow())
-    return count_fast<Kernel8>(rules, node, count_finished, tables.local<Bits64>());
-  return count_fast<Kernel10>(rules, node, count_finished, tables.local<Bits128>());
+    return count_fast<Kernel8>(rules, node, count_finished, tables.local<Bits64>(), stop);
+  return count_fast<Kernel10>(rules, node, count_finished, tables.local<Bits128>(), stop);
 }
 
 // Expands the tree breadth-first until there are at least `wanted` nodes, counting the leaves
@@ -230,7 +242,8 @@ PerftResult perft(const PerftRequest& request) {
         stopped = true;
         return sum;
       }
-      const std::uint64_t n = count_node(request.rules, tasks[i], count_finished, tables);
+      const std::uint64_t n =
+          count_node(request.rules, tasks[i], count_finished, tables, request.stop);
       sum += n;
       const std::uint64_t d = ++done;
       const std::uint64_t l = leaves_so_far += n;

@@ -270,7 +270,7 @@ class Puzzle {
     const int first = result.earliest ? *result.earliest : req_.by + 1;
     std::uint64_t before = 0;
     std::map<Square, std::uint64_t> split_counts;
-    for (int k = first; k <= req_.by; ++k) {
+    for (int k = first; k <= req_.by && !stopped(req_.stop); ++k) {
       split_counts = count_by_first_move(k, result.positions);
       std::uint64_t total = 0;
       for (const auto& [sq, n] : split_counts) total += n;

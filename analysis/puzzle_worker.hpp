@@ -204,7 +204,8 @@ class Worker {
   // Counts a position and looks at the stop flags now and then.
   bool tick() {
     constexpr std::uint64_t check_every = 4096;
-    if ((++positions_ % check_every) == 0) {
+    // From the first position on: a worker may be new for every small task.
+    if ((positions_++ % check_every) == 0) {
       const auto raised = [](const std::atomic<bool>* f) {
         return f != nullptr && f->load(std::memory_order_relaxed);
       };

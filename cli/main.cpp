@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <exception>
 #include <iostream>
+#include <new>
+#include <string>
 
 #include "cli/common.hpp"
 #include "cli/subcommands.hpp"
@@ -22,6 +24,13 @@ void print_help() {
               << s.summary << "\n";
   std::cout << "\nExit status: 0 success, 1 a bad record or position, 2 bad usage or unreadable "
                "input.\n";
+}
+
+// An exception's text on one line, so that every error stays one line of stderr.
+std::string one_line(std::string text) {
+  for (char& c : text)
+    if (c == '\n' || c == '\r') c = ' ';
+  return text;
 }
 
 int run(const std::vector<std::string>& all) {
@@ -46,8 +55,12 @@ int run(const std::vector<std::string>& all) {
     } catch (const UsageError& e) {
       std::cerr << "reversi " << s.name << ": " << e.what() << "\n";
       return exit_usage;
+    } catch (const std::bad_alloc&) {
+      std::cerr << "reversi " << s.name
+                << ": out of memory (a smaller --hash-mb or fewer --threads may fit)\n";
+      return exit_usage;
     } catch (const std::exception& e) {
-      std::cerr << "reversi " << s.name << ": error: " << e.what() << "\n";
+      std::cerr << "reversi " << s.name << ": error: " << one_line(e.what()) << "\n";
       return exit_usage;
     }
   }

@@ -9,6 +9,7 @@
 #include "analysis/search.hpp"
 #include "analysis/solve_suite.hpp"
 #include "cli/output/solve.hpp"
+#include "cli/signals.hpp"
 
 namespace reversi::cli {
 

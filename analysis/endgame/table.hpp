@@ -4,14 +4,18 @@
 // entries stay valid across searches with different windows and across calls of one Solver.
 // Entries keep the whole position, so a hit is never a collision. Threads write without locks:
 // each key word is stored xor-ed with the data word, and a torn entry fails the check on read.
+// The memory comes as zero pages on first use, so the size is an upper bound, not a cost.
 #pragma once
 
 #include <array>
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <new>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "core/hash.hpp"
@@ -59,26 +63,33 @@ class Table {
 
   explicit Table(std::size_t megabytes) { resize(megabytes); }
 
+  // The largest power of two of entries within the budget; its memory is fresh zero pages,
+  // which the system provides only as they are first used, so a small search starts at once.
   void resize(std::size_t megabytes) {
+    const std::size_t budget = megabytes > (SIZE_MAX >> 20) ? SIZE_MAX : megabytes << 20;
     std::size_t n = 2;
-    while (n * 2 * sizeof(Entry) <= megabytes * (std::size_t{1} << 20)) n *= 2;
+    while (n <= budget / (2 * sizeof(Entry))) n *= 2;
+    entries_.reset();
     entries_ = allocate(n);
     mask_ = n - 1;
-    clear();
   }
 
+  // Forgets every entry: the pages go back to the system and come back as zeros when used.
   void clear() {
-    for (std::size_t i = 0; i <= mask_; ++i) {
-      for (auto& k : entries_[i].key) k.store(0, std::memory_order_relaxed);
-      entries_[i].data.store(0, std::memory_order_relaxed);
-    }
+    const std::size_t bytes = entries_.get_deleter().bytes;
+#if defined(__linux__)
+    if (madvise(entries_.get(), bytes, MADV_DONTNEED) == 0) return;
+#endif
+    std::memset(static_cast<void*>(entries_.get()), 0, bytes);
   }
 
   void new_search() {
     date_ = static_cast<std::uint8_t>(date_ + 1);
     if (date_ == 0) date_ = 1;  // a zero data word marks an unused entry
   }
-  std::size_t bytes() const { return (mask_ + 1) * sizeof(Entry); }
+  std::size_t bytes() const {
+    return (mask_ + 1) * sizeof(Entry);
+  }
 
   bool probe(B player, B opponent, int supply, TableData& out) const {
     const auto key = make_key(player, opponent);
@@ -97,8 +108,8 @@ class Table {
     } else if (read(entries_[i ^ 1], key, supply, d)) {
       target = &entries_[i ^ 1];
     } else {
-      const TableData a = TableData::unpack(entries_[i].data.load(std::memory_order_relaxed));
-      const TableData b = TableData::unpack(entries_[i ^ 1].data.load(std::memory_order_relaxed));
+      const TableData a = TableData::unpack(load_word(entries_[i].data));
+      const TableData b = TableData::unpack(load_word(entries_[i ^ 1].data));
       target = priority(a) <= priority(b) ? &entries_[i] : &entries_[i ^ 1];
       d = TableData{};
     }
@@ -109,17 +120,18 @@ class Table {
     d.supply = static_cast<std::int16_t>(supply);
     d.date = date_;
     const std::uint64_t w = d.pack();
-    target->data.store(w, std::memory_order_relaxed);
+    store_word(target->data, w);
     for (int k = 0; k < key_words; ++k)
-      target->key[static_cast<std::size_t>(k)].store(key[static_cast<std::size_t>(k)] ^ w,
-                                                     std::memory_order_relaxed);
+      store_word(target->key[static_cast<std::size_t>(k)], key[static_cast<std::size_t>(k)] ^ w);
   }
 
  private:
   // Two entries (i and i ^ 1) make a bucket; padded so that a bucket fills whole cache lines.
+  // Plain words in zeroed memory, read and written through std::atomic_ref: an all-zero entry
+  // is a valid empty one without constructing anything, so no page is touched before its use.
   struct alignas(key_words == 2 ? 32 : 64) Entry {
-    std::atomic<std::uint64_t> key[key_words];
-    std::atomic<std::uint64_t> data;
+    std::uint64_t key[key_words];
+    std::uint64_t data;
   };
   using Key = std::array<std::uint64_t, key_words>;
 
@@ -142,10 +154,9 @@ class Table {
   }
 
   static bool read(const Entry& e, const Key& key, int supply, TableData& out) {
-    const std::uint64_t w = e.data.load(std::memory_order_relaxed);
+    const std::uint64_t w = load_word(e.data);
     for (int k = 0; k < key_words; ++k)
-      if ((e.key[static_cast<std::size_t>(k)].load(std::memory_order_relaxed) ^ w) !=
-          key[static_cast<std::size_t>(k)])
+      if ((load_word(e.key[static_cast<std::size_t>(k)]) ^ w) != key[static_cast<std::size_t>(k)])
         return false;
     out = TableData::unpack(w);
     return w != 0 && out.supply == supply;
@@ -157,27 +168,59 @@ class Table {
     return (age == 0 ? 256 : 0) + d.empties;
   }
 
-  struct Free {
-    void operator()(Entry* e) const { std::free(e); }
+  // Threads share entries without locks; a torn entry fails the key check on read.
+  static std::uint64_t load_word(const std::uint64_t& word) {
+    return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(word))
+        .load(std::memory_order_relaxed);
+  }
+  static void store_word(std::uint64_t& word, std::uint64_t value) {
+    std::atomic_ref<std::uint64_t>(word).store(value, std::memory_order_relaxed);
+  }
+
+  struct Release {
+    std::size_t bytes = 0;
+    void operator()(Entry* e) const {
+#if defined(__linux__)
+      munmap(e, bytes);
+#else
+      std::free(e);
+#endif
+    }
   };
 
-  // Aligned to huge pages and advised to use them: random probes then miss the TLB far less,
-  // which matters as much as the cache misses themselves.
-  static std::unique_ptr<Entry[], Free> allocate(std::size_t n) {
+  [[noreturn]] static void throw_out_of_memory(std::size_t bytes) {
+    throw std::runtime_error("cannot allocate a transposition table of " +
+                             std::to_string(bytes >> 20) + " MB: out of memory");
+  }
+
+  // Fresh anonymous pages, aligned to huge pages and advised to use them: random probes then
+  // miss the TLB far less, which matters as much as the cache misses themselves.
+  static std::unique_ptr<Entry[], Release> allocate(std::size_t n) {
     constexpr std::size_t huge_page = std::size_t{2} << 20;
-    std::size_t bytes = n * sizeof(Entry);
-    bytes = (bytes + huge_page - 1) / huge_page * huge_page;
-    void* memory = std::aligned_alloc(huge_page, bytes);
-    if (memory == nullptr) throw std::bad_alloc();
+    const std::size_t bytes = (n * sizeof(Entry) + huge_page - 1) / huge_page * huge_page;
+#if defined(__linux__)
+    // Over-map by a huge page and trim, so that the table starts on a huge-page boundary.
+    void* raw = mmap(nullptr, bytes + huge_page, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (raw == MAP_FAILED) throw_out_of_memory(bytes);
+    const auto start = reinterpret_cast<std::uintptr_t>(raw);
+    const std::uintptr_t aligned = (start + huge_page - 1) / huge_page * huge_page;
+    if (aligned > start) munmap(raw, aligned - start);
+    const std::size_t tail = huge_page - (aligned - start);
+    if (tail > 0) munmap(reinterpret_cast<void*>(aligned + bytes), tail);
+    void* memory = reinterpret_cast<void*>(aligned);
 #if defined(MADV_HUGEPAGE)
     madvise(memory, bytes, MADV_HUGEPAGE);
 #endif
-    auto* entries = static_cast<Entry*>(memory);
-    for (std::size_t i = 0; i < n; ++i) new (&entries[i]) Entry;
-    return std::unique_ptr<Entry[], Free>(entries);
+#else
+    void* memory = std::aligned_alloc(huge_page, bytes);
+    if (memory == nullptr) throw_out_of_memory(bytes);
+    std::memset(memory, 0, bytes);
+#endif
+    return std::unique_ptr<Entry[], Release>(static_cast<Entry*>(memory), Release{bytes});
   }
 
-  std::unique_ptr<Entry[], Free> entries_;
+  std::unique_ptr<Entry[], Release> entries_;
   std::size_t mask_ = 0;
   std::uint8_t date_ = 1;
 };

@@ -112,11 +112,13 @@ Rules rules_of(WeightsGame game) {
   return Rules(6, Start::standard, is_anti(game));
 }
 
-std::vector<std::vector<Position>> random_games(const Rules& rules, int games, std::uint64_t seed) {
+std::vector<std::vector<Position>> random_games(const Rules& rules, int games, std::uint64_t seed,
+                                                const std::atomic<bool>* stop) {
   std::mt19937_64 rng(seed);
   std::vector<std::vector<Position>> out(static_cast<std::size_t>(std::max(0, games)));
   std::vector<Square> legal;
   for (auto& game : out) {
+    if (stop != nullptr && stop->load(std::memory_order_relaxed)) break;
     Position p = rules.initial();
     while (!rules.game_over(p)) {
       if (!rules.has_move(p)) {
@@ -138,9 +140,16 @@ SmallTrainResult train_small(const SmallTrainRequest& request) {
   };
   const Rules rules = rules_of(request.game);
   const PatternSet& set = PatternSet::small();
-  Split split = split_games(rules, random_games(rules, request.games, request.seed), request);
-
+  const auto stopped = [&] { return request.stop != nullptr && request.stop->load(); };
   SmallTrainResult result;
+  std::vector<std::vector<Position>> games =
+      random_games(rules, request.games, request.seed, request.stop);
+  if (stopped()) {
+    result.complete = false;
+    return result;
+  }
+  Split split = split_games(rules, games, request);
+
   auto start = Clock::now();
   LabelCache cache;  // positions shared by games are solved once
   ExactLabelRequest exact;
@@ -160,6 +169,10 @@ SmallTrainResult train_small(const SmallTrainRequest& request) {
       std::to_string(a.solved + b.solved) + " solved, " + std::to_string(result.solver_nodes) +
       " nodes, " + std::to_string(seconds_since(start)) + " s)");
 
+  if (stopped()) {
+    result.complete = false;
+    return result;
+  }
   result.fit = train(request.game, train_set, valid_set, request.fit);
   // Fitted from the end of the game back: each phase learns from searches into the ones below.
   for (int phase = set.phase(request.solve_empties + 1); phase < set.phases(); ++phase) {
@@ -167,6 +180,10 @@ SmallTrainResult train_small(const SmallTrainRequest& request) {
     const PatternEvaluator partial(result.fit.weights);
     const Backed t = back_up(rules, split.search_train, phase, partial, request);
     const Backed v = back_up(rules, split.search_valid, phase, partial, request);
+    if (stopped()) {
+      result.complete = false;
+      return result;
+    }
     train_set.insert(train_set.end(), t.samples.begin(), t.samples.end());
     valid_set.insert(valid_set.end(), v.samples.begin(), v.samples.end());
     result.backed_up_labels += t.samples.size() + v.samples.size();

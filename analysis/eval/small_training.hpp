@@ -38,6 +38,7 @@ struct SmallTrainResult {
   std::size_t backed_up_labels = 0;
   std::uint64_t solver_nodes = 0;
   std::uint64_t search_nodes = 0;
+  bool complete = true;  // false when stopped: the weights are then not to be used
 };
 
 // The rules of a 6x6 weights game.
@@ -45,7 +46,9 @@ Rules rules_of(WeightsGame game);
 
 // The positions with a move of `games` random games (uniform over the legal moves) from the
 // start, game by game, in the order played; the same for the same seed on every platform.
-std::vector<std::vector<Position>> random_games(const Rules& rules, int games, std::uint64_t seed);
+// Stops early (fewer games) once `stop` is set.
+std::vector<std::vector<Position>> random_games(const Rules& rules, int games, std::uint64_t seed,
+                                                const std::atomic<bool>* stop = nullptr);
 
 // The whole pipeline; the weights depend only on the request, never on the number of threads.
 SmallTrainResult train_small(const SmallTrainRequest& request);

@@ -1,6 +1,7 @@
 #include "analysis/eval/weights.hpp"
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -133,9 +134,16 @@ std::string serialize_weights(const Weights& weights) {
 namespace {
 
 std::string file_bytes(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw WeightsError("weights file " + path + ": is a directory, not a file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw WeightsError("weights file " + path + ": cannot be opened");
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  std::ostringstream bytes;
+  // A read error (a device, a file that vanished) ends the stream; it is reported, not thrown.
+  bytes << in.rdbuf();
+  if (in.bad()) throw WeightsError("weights file " + path + ": cannot be read");
+  return std::move(bytes).str();
 }
 
 }  // namespace

@@ -11,19 +11,11 @@
 #include <stdexcept>
 
 #include "cli/common.hpp"
+#include "cli/signals.hpp"
 
 namespace reversi::cli {
 
 namespace fs = std::filesystem;
-
-namespace {
-
-extern "C" void raise_interrupt(int) {
-  // To the process, not this thread, which may block SIGINT while InterruptGuard's watcher waits.
-  kill(getpid(), SIGINT);
-}
-
-}  // namespace
 
 OutputFile::OutputFile(const std::string& path) : path_(path) {
   if (path_.empty()) {
@@ -44,6 +36,7 @@ OutputFile::OutputFile(const std::string& path) : path_(path) {
   const int fd = mkstemp(pattern.data());
   if (fd < 0) throw UsageError("cannot write " + path_ + ": " + std::strerror(errno));
   temp_ = pattern;
+  add_pending_file(temp_);
   // mkstemp makes the file private; give it the mode a plain new file would have.
   const mode_t mask = umask(0);
   umask(mask);
@@ -66,13 +59,11 @@ bool OutputFile::commit() {
   const bool flushed = std::fflush(stream_) == 0 && fsync(fileno(stream_)) == 0;
   const bool closed = std::fclose(stream_) == 0;
   stream_ = nullptr;
-  if (!flushed || !closed || std::rename(temp_.c_str(), path_.c_str()) != 0) {
-    std::remove(temp_.c_str());
-    temp_.clear();
-    return false;
-  }
+  const bool renamed = flushed && closed && std::rename(temp_.c_str(), path_.c_str()) == 0;
+  if (!renamed) std::remove(temp_.c_str());
+  remove_pending_file(temp_);
   temp_.clear();
-  return true;
+  return renamed;
 }
 
 void OutputFile::discard() {
@@ -84,6 +75,7 @@ void OutputFile::discard() {
   if (stream_ != nullptr) std::fclose(stream_);
   stream_ = nullptr;
   std::remove(temp_.c_str());
+  remove_pending_file(temp_);
   temp_.clear();
 }
 
@@ -93,16 +85,6 @@ void write_file_atomically(const std::string& path, const std::string& content) 
       std::fwrite(content.data(), 1, content.size(), out.stream()) == content.size();
   if (!written || !out.commit())
     throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
-}
-
-TerminateAsInterrupt::TerminateAsInterrupt() {
-  std::signal(SIGTERM, raise_interrupt);
-  std::signal(SIGHUP, raise_interrupt);
-}
-
-TerminateAsInterrupt::~TerminateAsInterrupt() {
-  std::signal(SIGTERM, SIG_DFL);
-  std::signal(SIGHUP, SIG_DFL);
 }
 
 }  // namespace reversi::cli

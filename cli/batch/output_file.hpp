@@ -33,13 +33,4 @@ class OutputFile {
   bool direct_ = false;  // writing to a device or pipe, not through a temporary file
 };
 
-// `kill` and a closed terminal stop the run like Ctrl-C, so the temporary file is removed too.
-class TerminateAsInterrupt {
- public:
-  TerminateAsInterrupt();
-  ~TerminateAsInterrupt();
-  TerminateAsInterrupt(const TerminateAsInterrupt&) = delete;
-  TerminateAsInterrupt& operator=(const TerminateAsInterrupt&) = delete;
-};
-
 }  // namespace reversi::cli

@@ -24,8 +24,11 @@
 #include "cli/bench/modes.hpp"
 #include "cli/commands/annotate.hpp"
 #include "cli/common.hpp"
+#include "cli/options/numeric.hpp"
+#include "cli/options/threads.hpp"
 #include "cli/output/progress.hpp"
 #include "cli/output/solve.hpp"
+#include "cli/signals.hpp"
 #include "core/game.hpp"
 #include "core/records/validate.hpp"
 
@@ -40,8 +43,9 @@ struct BenchOptions {
   std::string file;    // a WTHOR file, e.g. WTH_2019.wtb: required by theoretical and estimate
   std::string folder;  // a folder (or file) of records: required by throughput
   int games = 300;
-  int threads = 2;
-  int exact_empties = 14;
+  ThreadOptions thread_options;
+  int threads = 1;  // resolved from thread_options
+  int exact_empties = default_exact_empties;
   int depth = default_estimate_depth;
   std::size_t hash_mb = default_annotate_hash_mb;
 };
@@ -245,23 +249,25 @@ bool parse_bench_annotate(const std::vector<std::string>& args, BenchOptions& op
   desc.add_options()
       ("mode", po::value(&opt.mode)->default_value("all"), "theoretical, throughput, estimate or all (theoretical and throughput)")
       ("file", po::value(&opt.file), "theoretical, estimate: the WTHOR file (required)")
-      ("games", po::value(&opt.games)->default_value(opt.games),
+      ("games", numeric(&opt.games, Range<int>{1, 10'000'000, "games"})->default_value(opt.games),
        "theoretical: how many complete games")
       ("folder", po::value(&opt.folder), "throughput: the folder (or file) to annotate (required)")
-      ("exact-empties", po::value(&opt.exact_empties)->default_value(opt.exact_empties),
+      ("exact-empties", numeric(&opt.exact_empties, Range<int>{0, max_exact_empties, "empty squares"})
+                            ->default_value(opt.exact_empties),
        "throughput: annotate's --exact-empties")
-      ("depth", po::value(&opt.depth)->default_value(opt.depth), "estimate: the depth")
-      ("threads", po::value(&opt.threads)->default_value(opt.threads), "threads")
-      ("hash-mb", po::value(&opt.hash_mb)->default_value(opt.hash_mb),
-       "solver table per thread, in megabytes");
+      ("depth", numeric(&opt.depth, Range<int>{1, max_estimate_depth, "plies"})->default_value(opt.depth),
+       "estimate: the depth");
   // clang-format on
+  opt.thread_options.add_to(desc);
+  add_hash_mb_option(desc, &opt.hash_mb, opt.hash_mb, "solver table per thread, in megabytes");
   po::positional_options_description positional;
   positional.add("mode", 1);
   po::variables_map vm;
   if (!parse_options("bench annotate", "[theoretical | throughput | estimate | all] [OPTIONS]",
                      desc, args, vm, &positional))
     return false;
-  if (opt.threads < 1) throw UsageError("--threads must be at least 1");
+  opt.threads = opt.thread_options.resolved();
+  check_table_memory(opt.hash_mb, static_cast<std::size_t>(opt.threads));
   if (opt.file.empty() && opt.mode != "throughput") throw UsageError("give --file WTHOR_FILE");
   if (opt.folder.empty() && (opt.mode == "throughput" || opt.mode == "all"))
     throw UsageError("give --folder DIR (records to annotate)");

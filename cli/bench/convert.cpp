@@ -16,6 +16,7 @@
 #include "cli/bench/games.hpp"
 #include "cli/bench/modes.hpp"
 #include "cli/common.hpp"
+#include "cli/options/numeric.hpp"
 #include "cli/options/threads.hpp"
 #include "core/records/detect.hpp"
 #include "core/records/reader.hpp"
@@ -90,8 +91,9 @@ bool parse_bench_convert(const std::vector<std::string>& args, BenchConvertOptio
   opt.threads.add_to(desc);
   desc.add_options()("to", po::value(&opt.to)->default_value("ggf"),
                      "target: moves, ggf, obf, board or json")(
-      "repeat", po::value(&opt.repeat)->default_value(3), "timed passes; the best is reported")(
-      "file", po::value(&opt.paths)->composing(), "record files or directories of them");
+      "repeat", numeric(&opt.repeat, Range<int>{1, 1000, "runs"})->default_value(3),
+      "timed passes; the best is reported")("file", po::value(&opt.paths)->composing(),
+                                            "record files or directories of them");
   po::positional_options_description positional;
   positional.add("file", -1);
   po::variables_map vm;

@@ -11,7 +11,10 @@
 #include "cli/bench/games.hpp"
 #include "cli/bench/modes.hpp"
 #include "cli/common.hpp"
+#include "cli/options/numeric.hpp"
+#include "cli/options/threads.hpp"
 #include "cli/output/solve.hpp"
+#include "cli/signals.hpp"
 
 namespace reversi::cli {
 
@@ -21,7 +24,8 @@ struct EvalBenchOptions {
   std::string file;
   std::string empties = "24,30,36,44";
   int games = 100000;
-  int threads = 2;
+  ThreadOptions thread_options;
+  int threads = 1;  // resolved from thread_options
   AccuracyRequest request;
   EvalOptions eval;
 };
@@ -48,20 +52,20 @@ bool parse_eval_bench(const std::vector<std::string>& args, EvalBenchOptions& op
   // clang-format off
   desc.add_options()
       ("file", po::value(&opt.file), "a WTHOR file whose games are compared (required), e.g. WTH_2019.wtb")
-      ("games", po::value(&opt.games)->default_value(opt.games), "at most this many complete games")
+      ("games", numeric(&opt.games, Range<int>{1, 10'000'000, "games"})->default_value(opt.games), "at most this many complete games")
       ("empties", po::value(&opt.empties)->default_value(opt.empties), "where to compare, in empty squares")
-      ("depth", po::value(&opt.request.depth)->default_value(opt.request.depth), "the estimate's depth (annotate's default)")
-      ("reference-depth", po::value(&opt.request.reference_depth)->default_value(opt.request.reference_depth),
+      ("depth", numeric(&opt.request.depth, Range<int>{1, max_estimate_depth, "plies"})->default_value(opt.request.depth), "the estimate's depth (annotate's default)")
+      ("reference-depth", numeric(&opt.request.reference_depth, Range<int>{1, max_estimate_depth, "plies"})->default_value(opt.request.reference_depth),
        "the reference search's depth where no theoretical score exists")
-      ("selectivity", po::value(&opt.request.selectivity)->default_value(opt.request.selectivity),
-       "the estimate's ProbCut confidence (100: full width)")
-      ("threads", po::value(&opt.threads)->default_value(opt.threads), "games in parallel");
+      ("selectivity", numeric(&opt.request.selectivity, Range<int>{73, 100, "percent"})->default_value(opt.request.selectivity),
+       "the estimate's ProbCut confidence (100: full width)");
   // clang-format on
+  opt.thread_options.add_to(desc);
   opt.eval.add_to(desc);
   po::variables_map vm;
   if (!parse_options("bench eval", "--file WTHOR_FILE [OPTIONS]", desc, args, vm)) return false;
   if (opt.file.empty()) throw UsageError("give --file WTHOR_FILE");
-  if (opt.threads < 1) throw UsageError("--threads must be at least 1");
+  opt.threads = opt.thread_options.resolved();
   if (!is_selectivity_level(opt.request.selectivity))
     throw UsageError("--selectivity must be 73, 87, 95, 98, 99 or 100");
   if (opt.request.depth < 1 || opt.request.depth > max_estimate_depth ||

@@ -15,8 +15,10 @@
 #include "cli/common.hpp"
 #include "cli/data_dir.hpp"
 #include "cli/options/eval.hpp"
+#include "cli/options/numeric.hpp"
 #include "cli/output/render.hpp"
 #include "cli/output/solve.hpp"
+#include "cli/signals.hpp"
 #include "cli/suite_runner.hpp"
 #include "core/notation.hpp"
 
@@ -77,15 +79,17 @@ std::optional<FfoOptions> parse_ffo(const std::vector<std::string>& args) {
   // clang-format off
   desc.add_options()
       ("dir", po::value(&o.dir)->default_value(o.dir), "folder of the FFO .obf files")
-      ("first", po::value(&o.first)->default_value(o.first), "first position number")
-      ("last", po::value(&o.last)->default_value(o.last), "last position number")
+      ("first", numeric(&o.first, Range<int>{1, 79, "FFO number"})->default_value(o.first),
+       "first position number")
+      ("last", numeric(&o.last, Range<int>{1, 79, "FFO number"})->default_value(o.last),
+       "last position number")
       ("threads", po::value(&o.threads_text)->default_value(o.threads_text),
        "thread counts to run, e.g. 1,2")
-      ("hash-mb", po::value(&o.hash_mb)->default_value(o.hash_mb), "transposition table size")
       ("wld", po::bool_switch(&o.wld), "win/draw/loss only")
       ("json", po::bool_switch(&o.json), "print JSON");
   // clang-format on
   o.eval.add_to(desc);
+  add_hash_mb_option(desc, &o.hash_mb, o.hash_mb, "transposition table size in megabytes");
   po::variables_map vm;
   if (!parse_options("bench ffo", "[--dir D] [--first N] [--last N] [--threads 1,2] [--wld]", desc,
                      args, vm))

@@ -8,6 +8,7 @@
 
 #include "cli/bench/modes.hpp"
 #include "cli/common.hpp"
+#include "cli/options/numeric.hpp"
 #include "cli/options/threads.hpp"
 
 namespace reversi::cli {
@@ -61,7 +62,7 @@ struct PerftRow {
 bool parse_bench_perft(const std::vector<std::string>& args, BenchPerftOptions& opt) {
   po::options_description desc("Options");
   opt.threads.add_to(desc);
-  desc.add_options()("hash-mb", po::value(&opt.hash_mb)->default_value(256),
+  desc.add_options()("hash-mb", numeric(&opt.hash_mb, hash_mb_range())->default_value(256),
                      "memory for the hashed runs")("quick", po::bool_switch(&opt.quick),
                                                    "small depths, for a smoke test");
   po::variables_map vm;

@@ -9,6 +9,7 @@
 
 #include "cli/bench/modes.hpp"
 #include "cli/common.hpp"
+#include "cli/options/numeric.hpp"
 
 namespace reversi::cli {
 
@@ -48,10 +49,12 @@ struct PuzzleTiming {
 // Reads the options into `opt`; false after --help.
 bool parse_bench_puzzle(const std::vector<std::string>& args, BenchPuzzleOptions& opt) {
   po::options_description desc("Options");
-  desc.add_options()("by", po::value(&opt.by)->default_value(11), "count wipeouts within N moves")(
+  desc.add_options()("by", numeric(&opt.by, Range<int>{0, 100, "moves"})->default_value(11),
+                     "count wipeouts within N moves")(
       "threads", po::value(&opt.threads)->default_value("1,2"), "thread counts to time, e.g. 1,2")(
-      "hash", po::value(&opt.hash_mb)->default_value(64), "megabytes for each table")(
-      "repeat", po::value(&opt.repeat)->default_value(1), "runs per thread count; the best counts");
+      "repeat", numeric(&opt.repeat, Range<int>{1, 1000, "runs"})->default_value(1),
+      "runs per thread count; the best counts");
+  add_hash_mb_option(desc, &opt.hash_mb, 64, "megabytes for each table");
   po::variables_map vm;
   if (!parse_options("bench puzzle", "[--by N] [--threads 1,2] [--repeat R]", desc, args, vm))
     return false;

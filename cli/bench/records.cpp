@@ -11,6 +11,7 @@
 #include "cli/bench/games.hpp"
 #include "cli/bench/modes.hpp"
 #include "cli/common.hpp"
+#include "cli/options/numeric.hpp"
 #include "cli/options/rules.hpp"
 #include "core/records/detect.hpp"
 #include "core/records/reader.hpp"
@@ -55,7 +56,7 @@ struct BenchRecordsOptions {
 bool parse_bench_records(const std::vector<std::string>& args, BenchRecordsOptions& opt) {
   po::options_description desc("Options");
   opt.rules.add_to(desc);
-  desc.add_options()("repeat", po::value(&opt.repeat)->default_value(5),
+  desc.add_options()("repeat", numeric(&opt.repeat, Range<int>{1, 1000, "runs"})->default_value(5),
                      "timed passes; the best is reported")(
       "file", po::value(&opt.paths)->composing(), "record files or directories of them");
   po::positional_options_description positional;

@@ -25,9 +25,11 @@
 #include "cli/commands/annotate_run.hpp"
 #include "cli/common.hpp"
 #include "cli/options/eval.hpp"
+#include "cli/options/numeric.hpp"
 #include "cli/options/rules.hpp"
 #include "cli/options/threads.hpp"
 #include "cli/output/solve.hpp"
+#include "cli/signals.hpp"
 #include "cli/subcommands.hpp"
 #include "json/game_record.hpp"
 
@@ -155,7 +157,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int max_exact_empties = 40;
 // Games per work unit of a cluster run: enough to keep a rank's threads busy on one message.
 constexpr int default_batch_games = 8;
 
@@ -241,14 +242,8 @@ std::uint64_t total_size(const std::vector<std::string>& files) {
 }
 
 void check_ranges(const AnnotateCommandOptions& opt) {
-  if (opt.exact_empties < 0 || opt.exact_empties > max_exact_empties)
-    throw UsageError("--exact-empties must be between 0 and " + std::to_string(max_exact_empties));
   if (!is_selectivity_level(opt.selectivity))
     throw UsageError("--selectivity must be 73, 87, 95, 98, 99 or 100");
-  if (opt.depth < 1 || opt.depth > max_estimate_depth)
-    throw UsageError("--depth must be between 1 and " + std::to_string(max_estimate_depth));
-  if (opt.hash_mb < 1) throw UsageError("--hash-mb must be at least 1");
-  if (opt.batch < 1) throw UsageError("--batch must be at least 1");
   if (static_cast<int>(opt.json) + static_cast<int>(opt.jsonl) + static_cast<int>(opt.text) > 1)
     throw UsageError("give one of --jsonl, --json and --text");
 }
@@ -262,17 +257,18 @@ std::optional<AnnotateCommandOptions> parse_annotate(const std::vector<std::stri
   opt.eval.add_to(desc);
   // clang-format off
   desc.add_options()
-      ("exact-empties", po::value(&opt.exact_empties)->default_value(default_exact_empties),
+      ("exact-empties", numeric(&opt.exact_empties, Range<int>{0, max_exact_empties, "empty squares"})
+                            ->default_value(default_exact_empties),
        "solve exactly the positions with at most this many empty squares")
-      ("depth", po::value(&opt.depth)->default_value(default_estimate_depth),
+      ("depth", numeric(&opt.depth, Range<int>{1, max_estimate_depth, "plies"})
+                    ->default_value(default_estimate_depth),
        "plies of the depth-limited search that estimates the other positions")
-      ("selectivity", po::value(&opt.selectivity)->default_value(default_selectivity),
+      ("selectivity", numeric(&opt.selectivity, Range<int>{73, 100, "percent"})
+                          ->default_value(default_selectivity),
        "ProbCut confidence in percent for 8x8 estimates: 73, 87, 95, 98, 99 or 100 (full width)")
       ("theoretical", po::value(&opt.theoretical)->default_value("when-exact"),
        "WTHOR theoretical score check: when-exact (when its depth is within --exact-empties), "
        "always (solve that position if need be; slow) or never")
-      ("hash-mb", po::value(&opt.hash_mb)->default_value(default_annotate_hash_mb),
-       "solver table per thread, in megabytes")
       ("format", po::value(&opt.format)->default_value("auto"),
        "auto, moves, ggf, wthor, obf, board or json")
       ("jsonl", po::bool_switch(&opt.jsonl), "JSON Lines: a game a line, then the summary (default)")
@@ -285,10 +281,13 @@ std::optional<AnnotateCommandOptions> parse_annotate(const std::vector<std::stri
        "WTHOR tournament names (default: WTHOR.TRN beside the file)")
       ("file", po::value(&opt.files)->composing(),
        "input files or directories; - for standard input")
-      ("batch", po::value(&opt.batch)->default_value(default_batch_games),
+      ("batch", numeric(&opt.batch, Range<int>{1, 1'000'000, "games"})
+                    ->default_value(default_batch_games),
        "games per work unit under mpirun or with --journal (docs/cluster.md)");
   opt.cluster.add_to(desc, false);
   // clang-format on
+  add_hash_mb_option(desc, &opt.hash_mb, default_annotate_hash_mb,
+                     "solver table per thread, in megabytes (an upper bound)");
   po::positional_options_description positional;
   positional.add("file", -1);
   po::variables_map vm;
@@ -337,6 +336,7 @@ int print_finished(const Run& run, OutputFile& out, BatchWriter& writer,
 void configure(Run& run, const AnnotateCommandOptions& opt) {
   run.output = opt.json ? Output::json : opt.text ? Output::text : Output::jsonl;
   run.threads = opt.threads.resolved();
+  check_table_memory(opt.hash_mb, static_cast<std::size_t>(run.threads));
   run.analysis.exact_empties = opt.exact_empties;
   run.analysis.estimate_depth = opt.depth;
   run.analysis.estimate_selectivity = opt.selectivity;
@@ -364,7 +364,6 @@ int run_annotate_with_figures(const std::vector<std::string>& args, AnnotateFigu
   run.total_bytes = total_size(files);
 
   InterruptGuard interrupt;
-  const TerminateAsInterrupt terminate;
   run.analysis.stop = interrupt.flag();
   EnginePool engines(run.threads, opt.hash_mb);
   run.engines = &engines;

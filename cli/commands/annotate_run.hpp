@@ -21,6 +21,7 @@
 #include "cli/output/annotate.hpp"
 #include "cli/output/progress.hpp"
 #include "cli/output/solve.hpp"
+#include "cli/signals.hpp"
 #include "core/records/validate.hpp"
 
 namespace reversi::cli::annotate_detail {

@@ -12,9 +12,11 @@
 
 #include "cli/batch/output_file.hpp"
 #include "cli/common.hpp"
+#include "cli/options/numeric.hpp"
 #include "cli/options/threads.hpp"
 #include "cli/output/atlas.hpp"
 #include "cli/output/solve.hpp"
+#include "cli/signals.hpp"
 #include "cli/subcommands.hpp"
 
 namespace reversi::cli {
@@ -168,12 +170,13 @@ bool parse_atlas(const std::vector<std::string>& args, AtlasOptions& opt, po::va
       "keep the rows FILE has finished and solve the rest; writes back to FILE unless --json")(
       "check", po::value(&opt.check),
       "re-solve the rows of FILE and compare; exit 1 on a difference")(
-      "row-seconds", po::value(&opt.row_seconds)->default_value(0),
+      "row-seconds",
+      numeric(&opt.row_seconds, Range<double>{0, 1e9, "CPU seconds"})->default_value(0),
       "leave a row unsolved (pending) once it has used this much CPU time; 0: no limit")(
-      "hash-mb", po::value(&opt.hash_mb)->default_value(default_hash_mb),
-      "transposition table megabytes for each row being solved")(
       "commit", po::value(&opt.commit), "the source commit, recorded in the table's header")(
       "quiet", po::bool_switch(&opt.quiet), "no progress lines on stderr");
+  add_hash_mb_option(desc, &opt.hash_mb, default_hash_mb,
+                     "transposition table megabytes for each row being solved");
   if (!parse_options("atlas",
                      "[--size N...] [--variant ID...] [--json FILE] [--markdown FILE] "
                      "[--resume FILE | --check FILE] [--threads T] [--row-seconds S]",
@@ -181,8 +184,6 @@ bool parse_atlas(const std::vector<std::string>& args, AtlasOptions& opt, po::va
     return false;
   if (!opt.resume.empty() && !opt.check.empty())
     throw UsageError("give --resume or --check, not both");
-  if (opt.hash_mb == 0) throw UsageError("--hash-mb must be at least 1");
-  if (opt.row_seconds < 0) throw UsageError("--row-seconds must be 0 or more");
   return true;
 }
 

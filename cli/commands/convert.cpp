@@ -18,6 +18,7 @@
 #include "cli/options/rules.hpp"
 #include "cli/options/threads.hpp"
 #include "cli/output/solve.hpp"
+#include "cli/signals.hpp"
 #include "cli/subcommands.hpp"
 #include "core/records/write.hpp"
 
@@ -272,7 +273,6 @@ Totals convert_all(const ConvertOptions& opt) {
   const int threads = opt.threads.resolved();
 
   const InterruptGuard interrupt;
-  const TerminateAsInterrupt terminate;
   OutputFile out(opt.output);  // fails now, before any work, when the folder does not exist
   std::unique_ptr<WthorOutput> wthor;
   if (style.target == Format::wthor) wthor = std::make_unique<WthorOutput>(opt.output, opt);

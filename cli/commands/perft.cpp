@@ -11,12 +11,14 @@
 #include "cli/cluster/wire.hpp"
 #include "cli/common.hpp"
 #include "cli/options/cluster.hpp"
+#include "cli/options/numeric.hpp"
 #include "cli/options/position.hpp"
 #include "cli/options/rules.hpp"
 #include "cli/options/threads.hpp"
 #include "cli/output/progress.hpp"
 #include "cli/output/render.hpp"
 #include "cli/output/solve.hpp"
+#include "cli/signals.hpp"
 #include "cli/subcommands.hpp"
 #include "core/game.hpp"
 
@@ -35,6 +37,9 @@ struct PerftOptions {
 };
 
 namespace {
+
+// The most squares of any board; the board in use bounds the depth again by its own.
+constexpr int max_perft_depth = 100;
 
 // Work units per rank when the split depth is chosen: enough for the dynamic hand-out to even
 // out subtrees of very different sizes.
@@ -110,6 +115,7 @@ std::vector<PerftRow> count_depths(PerftRequest request, int first, ProgressLine
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     progress.clear();
+    if (!result.complete) break;  // stopped: a partial count is no count
     rows.push_back({d, result.leaves, seconds});
     if (on_row) on_row(rows.back());
   }
@@ -123,13 +129,15 @@ bool parse_perft(const std::vector<std::string>& args, PerftOptions& opt, po::va
   opt.threads.add_to(desc);
   // clang-format off
   desc.add_options()
-      ("depth,d", po::value(&opt.depth)->required(), "plies to count")
+      ("depth,d", numeric(&opt.depth, Range<int>{0, max_perft_depth, "plies"})->required(),
+       "plies to count")
       ("convention", po::value(&opt.convention)->default_value("oeis"),
        "oeis or bik (how games that end early count)");
   opt.position.add_to(desc, "count from the position after this move list", false);
+  add_hash_mb_option(desc, &opt.hash_mb, 0,
+                     "memory for a table of repeated subtrees (transpositions); 0 visits every node",
+                     true);
   desc.add_options()
-      ("hash-mb", po::value(&opt.hash_mb)->default_value(0),
-       "memory for a table of repeated subtrees (transpositions); 0 visits every node")
       ("by-ply", po::bool_switch(&opt.by_ply), "print the count for every ply up to the depth")
       ("json", po::bool_switch(&opt.json), "print JSON");
   opt.cluster.add_to(desc);
@@ -231,7 +239,8 @@ int run_perft(const std::vector<std::string>& args) {
   if (!parse_perft(args, opt, vm)) return exit_ok;
   const Rules rules = opt.rules.rules();
   if (opt.depth < 0 || opt.depth > rules.geometry().cells())
-    throw UsageError("--depth out of range");
+    throw UsageError("--depth must be from 0 to " + std::to_string(rules.geometry().cells()) +
+                     " on this board");
   const PerftConvention convention = parse_convention(opt.convention);
 
   const PositionChoice chosen = opt.position.position(rules, vm);
@@ -243,6 +252,7 @@ int run_perft(const std::vector<std::string>& args) {
   const int threads = opt.threads.resolved();
   if (opt.cluster.in_use())
     return run_perft_units(opt, args, rules, chosen.position, convention, threads);
+  const InterruptGuard interrupt;
   if (!opt.json) {
     std::cout << "perft " << rules.describe() << ", convention " << convention_text(convention)
               << ", " << threads << " thread" << (threads == 1 ? "" : "s") << "\n";
@@ -254,10 +264,14 @@ int run_perft(const std::vector<std::string>& args) {
                              .threads = threads,
                              .hash_mb = opt.hash_mb,
                              .on_progress = {},
-                             .stop = nullptr};
+                             .stop = interrupt.flag()};
   ProgressLine progress;
   const auto rows = count_depths(request, opt.by_ply ? 1 : opt.depth, progress,
                                  opt.json ? nullptr : print_row_text);
+  if (interrupt.interrupted()) {
+    std::cerr << "reversi perft: interrupted\n";
+    return exit_interrupted;
+  }
   if (opt.json) print_json(rules, convention, threads, rows);
   return exit_ok;
 }

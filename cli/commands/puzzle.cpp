@@ -6,17 +6,22 @@
 
 #include "cli/batch/output_file.hpp"
 #include "cli/common.hpp"
+#include "cli/options/numeric.hpp"
 #include "cli/options/rules.hpp"
 #include "cli/options/threads.hpp"
 #include "cli/output/progress.hpp"
 #include "cli/output/puzzle.hpp"
 #include "cli/output/render.hpp"
 #include "cli/output/svg.hpp"
+#include "cli/signals.hpp"
 #include "cli/subcommands.hpp"
 
 namespace reversi::cli {
 
 namespace {
+
+// More moves than any game on the largest board has.
+constexpr int max_puzzle_moves = 100;
 
 struct PuzzleOptions {
   RulesOptions rules;
@@ -149,6 +154,7 @@ PuzzleRequest base_request(const PuzzleOptions& opt, const Rules& rules, Progres
   base.count = opt.count;
   base.list_limit = opt.list ? opt.limit : 0;
   base.threads = opt.threads.resolved();
+  check_table_memory(opt.hash_mb, static_cast<std::size_t>(base.threads));
   base.table_bytes = opt.hash_mb << 20;
   if (!opt.quiet)
     base.on_progress = [&](const PuzzleProgress& p) { progress.update(progress_text(p)); };
@@ -232,26 +238,30 @@ bool parse_puzzle(const std::vector<std::string>& args, PuzzleOptions& opt, po::
   opt.rules.add_to(desc);
   po::options_description puzzle("Puzzle");
   puzzle.add_options()("goal", po::value(&opt.goal), "wipeout, end or discs")(
-      "by", po::value(&opt.by), "the goal must hold by this move (required)")(
+      "by", numeric(&opt.by, Range<int>{0, max_puzzle_moves, "moves"}),
+      "the goal must hold by this move (required)")(
       "side", po::value(&opt.side)->default_value("any"),
       "dark, light or any: who wipes out / whose discs / who forces")(
-      "at-least", po::value(&opt.at_least), "discs: the number of discs to reach")(
+      "at-least", numeric(&opt.at_least, Range<int>{0, max_puzzle_moves, "discs"}),
+      "discs: the number of discs to reach")(
       "mode", po::value(&opt.mode)->default_value("exists"),
       "exists (some game) or forced (whatever the other side plays)")(
       "placements", po::value(&opt.placements)->default_value("both"),
       "free start: the four placements count as moves (count), do not (skip), or both")(
-      "beyond", po::value(&opt.beyond)->default_value(4),
+      "beyond", numeric(&opt.beyond, Range<int>{0, max_puzzle_moves, "moves"})->default_value(4),
       "when the answer is no, look this many moves further for the earliest")(
       "count", po::bool_switch(&opt.count),
       "count the move sequences that reach the goal (per move, per first move, up to symmetry)")(
       "list", po::bool_switch(&opt.list), "list those sequences")(
-      "limit", po::value(&opt.limit)->default_value(1000), "list at most this many sequences")(
-      "hash", po::value(&opt.hash_mb)->default_value(64), "megabytes for each transposition table")(
-      "json", po::bool_switch(&opt.json), "print JSON (forced: with the strategy tree)")(
+      "limit",
+      numeric(&opt.limit, Range<std::size_t>{0, 100'000'000, "sequences"})->default_value(1000),
+      "list at most this many sequences")("json", po::bool_switch(&opt.json),
+                                          "print JSON (forced: with the strategy tree)")(
       "quiet", po::bool_switch(&opt.quiet), "no progress line on stderr")(
       "svg", po::bool_switch(&opt.svg),
       "exists mode: draw the witness line as SVG, its start and its final position")(
       "output,o", po::value(&opt.output), "write the SVG to FILE");
+  add_hash_mb_option(puzzle, &opt.hash_mb, 64, "megabytes for each transposition table");
   desc.add(puzzle);
   opt.threads.add_to(desc);
   po::positional_options_description positional;
@@ -277,9 +287,12 @@ int run_puzzle(const std::vector<std::string>& args) {
   check_options(opt);
   const Rules rules = opt.rules.rules();
   ProgressLine progress;
-  const PuzzleRequest base = base_request(opt, rules, progress);
+  PuzzleRequest base = base_request(opt, rules, progress);
   if (opt.svg && opt.mode == "forced") throw UsageError("--svg draws the witness of exists mode");
-  return print_outcome(opt, run_readings(opt, vm, base, progress));
+  const InterruptGuard interrupt;
+  base.stop = interrupt.flag();
+  const int status = print_outcome(opt, run_readings(opt, vm, base, progress));
+  return interrupt.interrupted() ? exit_interrupted : status;
 }
 
 }  // namespace reversi::cli

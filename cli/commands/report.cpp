@@ -9,9 +9,11 @@
 #include <iostream>
 #include <sstream>
 
+#include "analysis/annotate.hpp"
 #include "cli/batch/output_file.hpp"
 #include "cli/commands/annotate.hpp"
 #include "cli/common.hpp"
+#include "cli/options/numeric.hpp"
 #include "cli/options/rules.hpp"
 #include "cli/options/threads.hpp"
 #include "cli/output/report_html.hpp"
@@ -27,8 +29,8 @@ using nlohmann::json;
 struct ReportOptions {
   RulesOptions rules;
   ThreadOptions threads;
-  int exact_empties = -1;
-  int depth = -1;
+  int exact_empties = default_exact_empties;
+  int depth = default_estimate_depth;
   std::string format;
   bool annotate = false;
   std::string output;
@@ -147,9 +149,8 @@ int annotate_records(const ReportOptions& opt, const po::variables_map& vm,
     args.insert(args.end(), {"--scoring", opt.rules.scoring});
   if (opt.threads.threads != 0)
     args.insert(args.end(), {"--threads", std::to_string(opt.threads.threads)});
-  if (opt.exact_empties >= 0)
-    args.insert(args.end(), {"--exact-empties", std::to_string(opt.exact_empties)});
-  if (opt.depth >= 0) args.insert(args.end(), {"--depth", std::to_string(opt.depth)});
+  args.insert(args.end(), {"--exact-empties", std::to_string(opt.exact_empties)});
+  args.insert(args.end(), {"--depth", std::to_string(opt.depth)});
   if (!opt.format.empty()) args.insert(args.end(), {"--format", opt.format});
   char pattern[] = "/tmp/reversi-report-XXXXXX";
   const int fd = mkstemp(pattern);
@@ -182,9 +183,13 @@ bool parse_report(const std::vector<std::string>& args, ReportOptions& opt, po::
       ("title", po::value(&opt.title), "the page title")
       ("annotate", po::bool_switch(&opt.annotate),
        "annotate JSON inputs too (they are the toolkit's game records, not annotate output)")
-      ("exact-empties", po::value(&opt.exact_empties),
-       "when annotating: solve exactly with at most this many empties (annotate's default 20)")
-      ("depth", po::value(&opt.depth), "when annotating: the estimate depth (annotate's default 6)")
+      ("exact-empties",
+       numeric(&opt.exact_empties, Range<int>{0, max_exact_empties, "empty squares"})
+           ->default_value(default_exact_empties),
+       "when annotating: solve exactly with at most this many empties (as annotate)")
+      ("depth", numeric(&opt.depth, Range<int>{1, max_estimate_depth, "plies"})
+                    ->default_value(default_estimate_depth),
+       "when annotating: the estimate depth (as annotate)")
       ("format", po::value(&opt.format), "when annotating: the record format (default: detected)")
       ("file", po::value(&opt.files)->composing(),
        "annotate output (JSON Lines or --json) or game records; - for standard input");

@@ -13,11 +13,13 @@
 #include "cli/cluster/split_solve.hpp"
 #include "cli/common.hpp"
 #include "cli/options/cluster.hpp"
+#include "cli/options/numeric.hpp"
 #include "cli/options/position.hpp"
 #include "cli/options/rules.hpp"
 #include "cli/options/threads.hpp"
 #include "cli/output/progress.hpp"
 #include "cli/output/render.hpp"
+#include "cli/signals.hpp"
 #include "cli/subcommands.hpp"
 #include "cli/suite_runner.hpp"
 #include "core/game.hpp"
@@ -172,10 +174,11 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& opt, po::va
       "input", po::value(&opt.input), "'-': OBF lines or board strings on standard input")(
       "all-moves", po::bool_switch(&opt.all_moves), "the exact value of every legal move")(
       "wld", po::bool_switch(&opt.wld), "prove only win, draw or loss (faster)")(
-      "hash-mb", po::value(&opt.hash_mb)->default_value(default_hash_mb),
-      "transposition table size in megabytes")("json", po::bool_switch(&opt.json), "print JSON")(
+      "json", po::bool_switch(&opt.json), "print JSON")(
       "progress", po::bool_switch(&opt.progress),
       "progress lines on stderr even when it is not a terminal");
+  add_hash_mb_option(desc, &opt.hash_mb, default_hash_mb,
+                     "transposition table size in megabytes (an upper bound)");
   opt.cluster.add_to(desc);
   po::positional_options_description positional;
   positional.add("input", 1);
@@ -189,7 +192,6 @@ bool parse_solve(const std::vector<std::string>& args, SolveOptions& opt, po::va
   if (sources > 1) throw UsageError("give one of --moves, --board, --obf or -");
   if (vm.count("input") && opt.input != "-")
     throw UsageError("unexpected argument '" + opt.input + "' (use - for standard input)");
-  if (opt.hash_mb == 0) throw UsageError("--hash-mb must be at least 1");
   return true;
 }
 

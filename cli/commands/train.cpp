@@ -6,7 +6,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 
+#include "analysis/estimate.hpp"
 #include "analysis/eval/exact_labels.hpp"
 #include "analysis/eval/pattern_eval.hpp"
 #include "analysis/eval/probcut_fit.hpp"
@@ -15,6 +17,9 @@
 #include "cli/batch/record_input.hpp"
 #include "cli/common.hpp"
 #include "cli/options/eval.hpp"
+#include "cli/options/numeric.hpp"
+#include "cli/options/threads.hpp"
+#include "cli/signals.hpp"
 #include "cli/subcommands.hpp"
 #include "core/game.hpp"
 
@@ -37,7 +42,8 @@ struct TrainOptions {
   eval::TrainRequest request;
   // --fit-probcut: measure ProbCut's margins instead of training, on one game in this many.
   int fit_probcut_every = 0;
-  int threads = 2;
+  ThreadOptions thread_options;
+  int threads = 1;  // resolved from thread_options
   // Positions with at most this many empties are labelled by the exact solver.
   int solve_empties = default_solve_empties;
   std::string label_cache;  // solved values kept between runs; empty: none
@@ -139,31 +145,40 @@ void load_file(const std::string& path, bool held_out, int solve_empties, Loaded
 bool parse_train(const std::vector<std::string>& args, TrainOptions& o) {
   po::options_description desc("Options");
   desc.add_options()("wthor", po::value(&o.folder), "folder of WTHOR .wtb files (8x8)")(
-      "size", po::value(&o.size)->default_value(o.size),
+      "size", numeric(&o.size, Range<int>{6, 8, "squares a side"})->default_value(o.size),
       "8: learn from WTHOR games; 6: from random 6x6 games labelled by the solver")(
       "anti", po::bool_switch(&o.anti), "with --size 6: anti-reversi weights")(
-      "games", po::value(&o.small.games)->default_value(o.small.games),
+      "games",
+      numeric(&o.small.games, Range<int>{1, 100'000'000, "games"})->default_value(o.small.games),
       "with --size 6: random games to learn from")(
-      "seed", po::value(&o.small.seed)->default_value(o.small.seed),
+      "seed",
+      numeric(&o.small.seed,
+              Range<decltype(o.small.seed)>{0, std::numeric_limits<decltype(o.small.seed)>::max()})
+          ->default_value(o.small.seed),
       "with --size 6: seed of the random games")(
-      "backup-depth", po::value(&o.small.backup_depth)->default_value(o.small.backup_depth),
+      "backup-depth",
+      numeric(&o.small.backup_depth, Range<int>{4, max_estimate_depth, "plies"})
+          ->default_value(o.small.backup_depth),
       "with --size 6: deepest search backing up the labels beyond --solve-empties")(
       "holdout", po::value(&o.holdout)->default_value(o.holdout),
       "file name kept out of training, for validation")("output,o", po::value(&o.output),
                                                         "weights file to write")(
-      "iterations", po::value(&o.request.iterations)->default_value(o.request.iterations),
+      "iterations",
+      numeric(&o.request.iterations, Range<int>{1, 1'000'000, "steps"})
+          ->default_value(o.request.iterations),
       "conjugate-gradient steps per phase")(
-      "ridge", po::value(&o.request.ridge)->default_value(o.request.ridge),
+      "ridge", numeric(&o.request.ridge, Range<double>{0, 1e12})->default_value(o.request.ridge),
       "penalty on the size of each weight")(
-      "fit-probcut", po::value(&o.fit_probcut_every),
+      "fit-probcut", numeric(&o.fit_probcut_every, Range<int>{1, 1'000'000, "games"}),
       "instead of training: fit ProbCut's margins on one training game in N, print the table")(
-      "threads", po::value(&o.threads)->default_value(o.threads),
-      "threads of the solver and the fit")(
-      "solve-empties", po::value(&o.solve_empties)->default_value(o.solve_empties),
+      "solve-empties",
+      numeric(&o.solve_empties, Range<int>{0, max_solve_empties, "empty squares"})
+          ->default_value(o.solve_empties),
       "label positions with at most N empties by their exact value (0: by the game's result)")(
       "label-cache", po::value(&o.label_cache),
       "file of solved values: read if present, and written with the new ones");
   o.eval.add_to(desc);
+  o.thread_options.add_to(desc);
   po::variables_map vm;
   if (!parse_options("train",
                      "--wthor DIR (-o FILE | --fit-probcut N) [OPTIONS]\n"
@@ -176,14 +191,9 @@ bool parse_train(const std::vector<std::string>& args, TrainOptions& o) {
     throw UsageError("--size 6 learns from its own games: no --wthor, no --fit-probcut");
   if (o.anti && o.size != 6) throw UsageError("--anti needs --size 6");
   if (o.size == 6 && vm["solve-empties"].defaulted()) o.solve_empties = o.small.solve_empties;
-  if (o.small.games < 1 || o.small.backup_depth < 4)
-    throw UsageError("--games must be positive and --backup-depth at least 4");
   if (o.fit_probcut_every == 0 && o.output.empty())
     throw UsageError("give -o FILE (the weights to write) or --fit-probcut N");
-  if (o.fit_probcut_every < 0 || o.threads < 1)
-    throw UsageError("--fit-probcut and --threads must be positive");
-  if (o.solve_empties < 0 || o.solve_empties > max_solve_empties)
-    throw UsageError("--solve-empties must be 0-" + std::to_string(max_solve_empties));
+  o.threads = o.thread_options.resolved();
   return true;
 }
 
@@ -308,6 +318,10 @@ int run_train_small(TrainOptions& o) {
   o.small.fit = o.request;
   o.small.on_progress = [](const std::string& line) { std::cerr << "train: " << line << "\n"; };
   const eval::SmallTrainResult result = eval::train_small(o.small);
+  if (!result.complete) {
+    std::cerr << "reversi train: interrupted; no weights written\n";
+    return exit_interrupted;
+  }
   print_phases(result.fit);
   eval::write_weights_file(result.fit.weights, o.output);
   const double seconds =
@@ -321,6 +335,9 @@ int run_train_small(TrainOptions& o) {
 int run_train(const std::vector<std::string>& args) {
   TrainOptions o;
   if (!parse_train(args, o)) return exit_ok;
+  // A stop between stages, or the guard's forced stop within its grace inside one.
+  const InterruptGuard interrupt;
+  o.small.stop = interrupt.flag();
   if (o.size == 6) return run_train_small(o);
   if (o.fit_probcut_every > 0) return run_fit_probcut(o);
   const auto start = std::chrono::steady_clock::now();

@@ -218,7 +218,14 @@ class Leader {
     action.sa_handler = on_terminate;
     struct sigaction before = {};
     sigaction(SIGTERM, &action, &before);
+    // InterruptGuard blocks SIGTERM for its watcher; here mpirun's SIGTERM must reach the loop.
+    sigset_t term{};
+    sigemptyset(&term);
+    sigaddset(&term, SIGTERM);
+    sigset_t mask_before{};
+    pthread_sigmask(SIG_UNBLOCK, &term, &mask_before);
     const bool done = loop();
+    pthread_sigmask(SIG_SETMASK, &mask_before, nullptr);
     sigaction(SIGTERM, &before, nullptr);
     return done;
   }

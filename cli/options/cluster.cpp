@@ -1,6 +1,7 @@
 #include "cli/options/cluster.hpp"
 
 #include "cli/cluster/farm.hpp"
+#include "cli/options/numeric.hpp"
 
 namespace reversi::cli {
 
@@ -20,7 +21,8 @@ std::unique_ptr<cluster::Journal> JournalOptions::open(const std::string& comman
 
 void UnitOptions::add_to(po::options_description& desc, bool with_split) {
   if (with_split)
-    desc.add_options()("split-depth", po::value(&split_depth)->default_value(-1),
+    desc.add_options()("split-depth",
+                       numeric(&split_depth, Range<int>{-1, 60, "plies"})->default_value(-1),
                        "plies from the root to the work units (-1: chosen; docs/cluster.md)");
   journal.add_to(desc);
   desc.add_options()("emit-jobs", po::value(&emit_jobs),

@@ -1,12 +1,15 @@
 #include "cli/options/rules.hpp"
 
+#include "cli/options/numeric.hpp"
+
 namespace reversi::cli {
 
 void RulesOptions::add_to(po::options_description& desc) {
   po::options_description group("Rules");
   // clang-format off
   group.add_options()
-      ("size", po::value(&size)->default_value(8), "board side: 4, 6, 8 or 10")
+      ("size", numeric(&size, Range<int>{4, 10, "squares a side"})->default_value(8),
+       "board side: 4, 6, 8 or 10")
       ("start", po::value(&start)->default_value("standard"),
        "standard (cross) or free (historic free centre, N*N/2 discs each)")
       ("anti", po::bool_switch(&anti), "anti-reversi: fewer discs wins")

@@ -12,16 +12,7 @@
 
 namespace reversi::cli {
 
-namespace {
-
-// A signal handler can only reach a flag with static storage; it is set once, by Ctrl-C.
-std::atomic<bool> interrupt_flag{false};
-
-extern "C" void on_interrupt(int) {
-  interrupt_flag.store(true);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 std::string signed_value(int v) {
   return (v > 0 ? "+" : "") + std::to_string(v);
@@ -103,33 +94,6 @@ nlohmann::json result_json(const Rules& rules, const Position& root, const Solve
   j["nodes"] = r.nodes;
   j["seconds"] = r.seconds;
   return j;
-}
-
-InterruptGuard::InterruptGuard() {
-  interrupt_flag.store(false);
-  // The handler still serves threads started before the guard, which do not block SIGINT.
-  std::signal(SIGINT, on_interrupt);
-  sigset_t interrupt{};
-  sigemptyset(&interrupt);
-  sigaddset(&interrupt, SIGINT);
-  pthread_sigmask(SIG_BLOCK, &interrupt, &saved_mask_);
-  watcher_ = std::thread([this, interrupt] {
-    constexpr timespec poll{0, 100'000'000};  // how soon the guard's end is noticed
-    while (!done_.load())
-      if (sigtimedwait(&interrupt, nullptr, &poll) == SIGINT) interrupt_flag.store(true);
-  });
-}
-InterruptGuard::~InterruptGuard() {
-  done_.store(true);
-  watcher_.join();
-  pthread_sigmask(SIG_SETMASK, &saved_mask_, nullptr);
-  std::signal(SIGINT, SIG_DFL);
-}
-const std::atomic<bool>* InterruptGuard::flag() const {
-  return &interrupt_flag;
-}
-bool InterruptGuard::interrupted() const {
-  return interrupt_flag.load();
 }
 
 std::string solve_progress_text(const Rules& rules, const SolveProgress& p) {

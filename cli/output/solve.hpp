@@ -1,14 +1,9 @@
-// Shared by `reversi solve` and `reversi bench`: progress lines, Ctrl-C, figures as text.
+// Shared by `reversi solve` and `reversi bench`: progress lines and figures as text.
 #pragma once
 
-#include <signal.h>
-
-#include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <thread>
 
 #include "analysis/search.hpp"
 
@@ -29,25 +24,6 @@ std::string value_text(const SolveResult& r, bool wld);
 
 nlohmann::json result_json(const Rules& rules, const Position& root, const SolveResult& r,
                            bool wld);
-
-// Ctrl-C sets the flag instead of killing the process, while a guard lives. The guard blocks
-// SIGINT on its thread (so on every thread started while it lives) and a watcher thread takes
-// it with sigtimedwait: a handler may be run late, e.g. ThreadSanitizer defers it until the
-// interrupted thread next calls libc, which a thread waiting for a long search may never do.
-class InterruptGuard {
- public:
-  InterruptGuard();
-  ~InterruptGuard();
-  InterruptGuard(const InterruptGuard&) = delete;
-  InterruptGuard& operator=(const InterruptGuard&) = delete;
-  const std::atomic<bool>* flag() const;
-  bool interrupted() const;
-
- private:
-  sigset_t saved_mask_{};
-  std::atomic<bool> done_{false};
-  std::thread watcher_;
-};
 
 // A solver progress report in one line, for ProgressLine.
 std::string solve_progress_text(const Rules& rules, const SolveProgress& p);

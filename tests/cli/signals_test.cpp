@@ -1,0 +1,163 @@
+// End-to-end: SIGTERM and SIGINT in the middle of long work end every subcommand within a second,
+// with exit status 130, by a clean stop (the work polls the stop flag; the guard's forced stop,
+// which says "reversi: stopped", is the safety net and must not be needed) and no output file.
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli/run_binary.hpp"
+
+extern char** environ;
+
+using reversi::testing::wait_for_exit;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    char pattern[] = "/tmp/reversi-signals-XXXXXX";
+    path = mkdtemp(pattern);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+struct Stopped {
+  bool was_running = false;  // still at work when the signal came
+  std::optional<int> status;
+  double seconds = 0;  // from the signal to the exit
+  std::string err;
+};
+
+// Starts `reversi ARGS` in `dir` (standard input from dir/in), lets it work for `work`, sends
+// `signal` and times its end.
+Stopped interrupt_run(const std::vector<std::string>& args, const TempDir& dir, int signal,
+                      std::chrono::milliseconds work = std::chrono::milliseconds(1500)) {
+  std::vector<std::string> all{REVERSI_BINARY};
+  all.insert(all.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : all) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const std::string in = (dir.path / "in").string();
+  if (!fs::exists(in)) std::ofstream(in) << "";
+  const std::string out = (dir.path / "stdout").string();
+  const std::string err = (dir.path / "stderr").string();
+  posix_spawn_file_actions_t files;
+  posix_spawn_file_actions_init(&files);
+  posix_spawn_file_actions_addopen(&files, 0, in.c_str(), O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&files, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&files, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  pid_t pid = 0;
+  Stopped s;
+  const int spawned = posix_spawn(&pid, REVERSI_BINARY, &files, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&files);
+  if (spawned != 0) return s;
+  std::this_thread::sleep_for(work);
+  int raw = 0;
+  s.was_running = waitpid(pid, &raw, WNOHANG) == 0;
+  if (!s.was_running) {
+    s.status = raw;
+    s.err = slurp(err);
+    return s;
+  }
+  const auto sent = std::chrono::steady_clock::now();
+  kill(pid, signal);
+  s.status = wait_for_exit(pid, std::chrono::seconds(60));
+  s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+  s.err = slurp(err);
+  return s;
+}
+
+// The output files a command was asked to write, none of which may exist after the stop.
+void check_clean_stop(const Stopped& s, const std::vector<fs::path>& outputs) {
+  INFO("stderr: " << s.err);
+  REQUIRE(s.was_running);
+  REQUIRE(s.status.has_value());
+  REQUIRE(WIFEXITED(*s.status));
+  CHECK(WEXITSTATUS(*s.status) == 130);
+  CHECK(s.seconds < 1.0);
+  CHECK(s.err.find("reversi: stopped") == std::string::npos);
+  for (const auto& p : outputs) CHECK_FALSE(fs::exists(p));
+}
+
+}  // namespace
+
+TEST_CASE("SIGTERM ends solve, perft, annotate, atlas, puzzle, bench and train within a second",
+          "[cli][signals]") {
+  struct Case {
+    std::vector<std::string> args;
+    std::string input;
+    bool writes_out;  // -o OUT: must not exist after the stop
+  };
+  const std::vector<Case> cases = {
+      {{"solve", "--moves", "f5 d6 c3", "--threads", "2"}, "", false},
+      {{"solve", "--moves", "f5", "--threads", "64", "--hash-mb", "1"}, "", false},
+      {{"perft", "--depth", "16", "--threads", "2"}, "", false},
+      {{"perft", "--depth", "16", "--threads", "2", "--hash-mb", "1"}, "", false},
+      {{"annotate", "--depth", "30", "--threads", "2", "-o", "OUT", "-"}, "f5 d6 c3 d3 c4\n", true},
+      {{"annotate", "--threads", "8", "--hash-mb", "1", "--exact-empties", "40", "-o", "OUT", "-"},
+       "d3c3c4e3e2b4e6f2f3f1c5c6b6a7e1d6c2d1b5c1e7a4\n",
+       true},
+      // atlas keeps the rows done and marks the rest pending: its file is complete, not partial.
+      {{"atlas", "--variant", "6x6-free-anti-winner", "--threads", "1", "--json", "OUT"},
+       "",
+       false},
+      {{"puzzle", "wipeout", "--by", "40", "--count", "--quiet"}, "", false},
+      {{"bench", "ffo", "--first", "40", "--last", "49", "--threads", "1"}, "", false},
+      {{"train", "--size", "6", "--games", "1000000", "-o", "OUT"}, "", true},
+  };
+  for (const auto& c : cases) {
+    for (const int signal : {SIGTERM, SIGINT}) {
+      TempDir dir;
+      std::ofstream(dir.path / "in") << c.input;
+      std::vector<std::string> args = c.args;
+      for (auto& a : args)
+        if (a == "OUT") a = (dir.path / "out").string();
+      std::string line;
+      for (const auto& a : c.args) line += a + " ";
+      INFO("reversi " << line << "with signal " << signal);
+      const Stopped s = interrupt_run(args, dir, signal);
+      check_clean_stop(
+          s, c.writes_out ? std::vector<fs::path>{dir.path / "out"} : std::vector<fs::path>{});
+    }
+  }
+}
+
+TEST_CASE("A second signal ends a run at once, even one that is still stopping", "[cli][signals]") {
+  TempDir dir;
+  std::vector<std::string> args{REVERSI_BINARY, "perft", "--depth", "16", "--threads", "1"};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  REQUIRE(posix_spawn(&pid, REVERSI_BINARY, nullptr, nullptr, argv.data(), environ) == 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  kill(pid, SIGTERM);
+  kill(pid, SIGTERM);
+  const std::optional<int> status = wait_for_exit(pid, std::chrono::seconds(30));
+  REQUIRE(status.has_value());
+  REQUIRE(WIFEXITED(*status));
+  CHECK(WEXITSTATUS(*status) == 130);
+}
