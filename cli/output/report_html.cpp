@@ -106,7 +106,7 @@ std::string index_row(const json& g) {
                     m[1].get<int>() == 0 ? "dark" : "light", m[0].get<std::string>().c_str(),
                     static_cast<int>(std::lround(worst_loss)));
     } else {
-      std::snprintf(buf, sizeof buf, "%d. %s %s: ~&thinsp;&minus;%.2f", m[11].get<int>(),
+      std::snprintf(buf, sizeof buf, "%d. %s %s: ~&minus;%.2f", m[11].get<int>(),
                     m[1].get<int>() == 0 ? "dark" : "light", m[0].get<std::string>().c_str(),
                     worst_loss);
     }
@@ -282,7 +282,8 @@ std::string report_html(const std::vector<json>& games, const std::vector<Report
   out += "<p class=\"lead\">" + std::to_string(games.size()) +
          (games.size() == 1 ? " game" : " games") +
          ". Values are disc margins; exact values come from the solver near the end, "
-         "<span class=\"est\">~estimates</span> from a depth-limited search before that.</p>\n";
+         "<span class=\"est\">~estimates</span> from a depth-limited search before that. A "
+         "game's move list and chart give every value from dark's view (+ dark ahead).</p>\n";
   if (!problems.empty()) {
     out += "<div id=\"problems\" class=\"problems\"><h2>" + std::to_string(problems.size()) +
            (problems.size() == 1 ? " game or line" : " games or lines") +

@@ -46,6 +46,7 @@ h2.players { font-size: 1.2em; margin: 8px 0 2px; }
 .sq.flip::after { outline: 2px dotted #000; outline-offset: -6px; }
 .controls { margin: 10px 0 4px 1.5em; display: flex; gap: 6px; }
 .controls button { font-size: 1.1em; min-width: 2.4em; padding: 3px 6px; cursor: pointer; }
+.view { margin: 2px 0 8px; font-size: 0.92em; }
 .where { margin: 4px 0 0 1.5em; font-size: 0.95em; min-height: 2.6em; }
 .counts { margin: 4px 0 0 1.5em; font-size: 1.05em; }
 .counts .dk, .counts .lt { display: inline-block; width: 0.9em; height: 0.9em; border-radius: 50%;
@@ -100,7 +101,7 @@ const char* report_js() {
   function fmt(v, exact) {
     if (exact) return v > 0 ? '+' + v : v < 0 ? '\u2212' + (-v) : '0';
     var s = Math.abs(v).toFixed(2);
-    return '~\u2009' + (v > 0 ? '+' : v < 0 ? '\u2212' : '\u00b1') + s;
+    return '~' + (v > 0 ? '+' : v < 0 ? '\u2212' : '\u00b1') + s;
   }
   function lossText(m) {
     if (m[6] === 0 || m[9] <= 0) return '';
@@ -151,55 +152,131 @@ const char* report_js() {
     return { board: board, cells: cells };
   }
 
+  // The chart's vertical scale: gridlines at a round step (2 to 4 a side) and the border at the
+  // next quarter step that leaves 13 px (a mistake's triangle) beyond the largest |value| shown
+  // (at least 4), so the scale fits the values and every marker stays inside the plot.
+  function chartScale(most, half) {
+    most = Math.max(most, 4);
+    var steps = [1, 2, 5, 10, 20, 50, 100], step = steps[steps.length - 1];
+    for (var i = 0; i < steps.length; i++) if (most / steps[i] <= 4) { step = steps[i]; break; }
+    return { step: step, top: Math.ceil(most * half / (half - 13) / (step / 4)) * step / 4 };
+  }
+  // Where the exact analysis starts: the step before its first exact move, where the estimate
+  // of that position meets its exact value (dark's view); null when there is no such step.
+  function horizon(g, vals) {
+    for (var k = 0; k < g.m.length; k++) {
+      var m = g.m[k];
+      if (m[6] !== 1) continue;
+      if (k === 0 || !vals[k] || vals[k][1]) return null;
+      return { step: k, move: m[11], exact: m[1] === 0 ? m[7] : -m[7] };
+    }
+    return null;
+  }
+  function svgText(attrs, text) {
+    var s = '<text';
+    for (var a in attrs) s += ' ' + a + '="' + attrs[a] + '"';
+    return s + '>' + text + '</text>';
+  }
+
   function chart(g, vals) {
-    var W = 1000, H = 240, L = 44, R = 12, T = 14, B = 26, n = g.m.length;
-    var maxAbs = 8;
-    vals.forEach(function (v) { if (v && Math.abs(v[0]) > maxAbs) maxAbs = Math.abs(v[0]); });
-    maxAbs = Math.ceil(maxAbs / 4) * 4;
+    var W = 1000, H = 250, L = 48, R = 12, T = 24, B = 28, n = g.m.length;
+    var hz = horizon(g, vals), most = hz ? Math.abs(hz.exact) : 0;
+    vals.forEach(function (v) { if (v && Math.abs(v[0]) > most) most = Math.abs(v[0]); });
+    var sc = chartScale(most, (H - T - B) / 2), top = sc.top;
     function x(k) { return L + (n ? k * (W - L - R) / n : 0); }
-    function y(v) { return T + (H - T - B) / 2 - v * (H - T - B) / 2 / maxAbs; }
+    function y(v) { return T + (H - T - B) / 2 - v * (H - T - B) / 2 / top; }
+    function f(t) { return t.toFixed(1); }
     var s = '<svg xmlns="http://www.w3.org/2000/svg" id="chart" width="' + W + '" height="' + H +
-      '" viewBox="0 0 ' + W + ' ' + H + '" font-size="11" role="img" aria-label="dark\'s value over the game">';
-    s += '<rect x="' + L + '" y="' + T + '" width="' + (W - L - R) + '" height="' + (H - T - B) + '" fill="#fff" stroke="#888"/>';
-    [maxAbs, maxAbs / 2, 0, -maxAbs / 2, -maxAbs].forEach(function (v) {
-      s += '<line x1="' + L + '" x2="' + (W - R) + '" y1="' + y(v) + '" y2="' + y(v) + '" stroke="' + (v === 0 ? '#000' : '#ddd') + '"/>';
-      s += '<text x="' + (L - 4) + '" y="' + (y(v) + 4) + '" text-anchor="end">' + fmt(v, true) + '</text>';
-    });
-    for (var k = 10; k <= n; k += 10) s += '<text x="' + x(k) + '" y="' + (H - 10) + '" text-anchor="middle">' + k + '</text>';
-    s += '<text x="' + (L + 4) + '" y="' + (T + 11) + '" fill="#444">dark ahead</text>';
-    s += '<text x="' + (L + 4) + '" y="' + (H - B - 4) + '" fill="#444">light ahead</text>';
-    // Segments: solid between exact values, dashed where an estimate is involved.
+      '" viewBox="0 0 ' + W + ' ' + H + '" font-size="11" role="img" aria-label="dark\'s value over the game, from dark\'s view"' +
+      ' data-top="' + top + '" data-step="' + sc.step + '" data-plot="' + [L, T, W - L - R, H - T - B].join(' ') + '">';
+    s += '<rect class="plot" x="' + L + '" y="' + T + '" width="' + (W - L - R) + '" height="' + (H - T - B) + '" fill="#fff" stroke="#888"/>';
+    for (var v = -Math.floor(top / sc.step) * sc.step; v <= top; v += sc.step) {
+      s += '<line x1="' + L + '" x2="' + (W - R) + '" y1="' + f(y(v)) + '" y2="' + f(y(v)) + '" stroke="' + (v === 0 ? '#000' : '#ddd') + '"/>';
+      s += svgText({ 'class': 'fixed tick', x: L - 4, y: f(y(v) + 4), 'text-anchor': 'end' }, fmt(v, true));
+    }
+    var every = n > 40 ? 10 : n > 16 ? 5 : n > 8 ? 2 : 1;
+    for (var k = every; k <= n; k += every)
+      s += svgText({ 'class': 'fixed tick', x: f(x(k)), y: H - B + 14, 'text-anchor': 'middle' }, k);
+    s += svgText({ 'class': 'fixed', x: L + 2, y: T - 8, fill: '#444' }, '\u25b2 dark ahead');
+    s += svgText({ 'class': 'fixed', x: L + 2, y: H - B + 14, fill: '#444' }, '\u25bc light ahead');
+    // Segments: solid between exact values, dashed where an estimate is involved; at the
+    // horizon the estimate line ends and the exact line starts from that position's exact value.
     var exactPath = '', estPath = '';
     for (k = 1; k < vals.length; k++) {
-      var a = vals[k - 1], b = vals[k];
+      var a = hz && k === hz.step + 1 ? [hz.exact, true] : vals[k - 1], b = vals[k];
       if (!a || !b) continue;
-      var seg = 'M' + x(k - 1).toFixed(1) + ' ' + y(a[0]).toFixed(1) + 'L' + x(k).toFixed(1) + ' ' + y(b[0]).toFixed(1);
+      var seg = 'M' + f(x(k - 1)) + ' ' + f(y(a[0])) + 'L' + f(x(k)) + ' ' + f(y(b[0]));
       if (a[1] && b[1]) exactPath += seg; else estPath += seg;
     }
     s += '<path class="estimate" d="' + estPath + '" fill="none" stroke="#333" stroke-width="1.5" stroke-dasharray="4 3"/>';
     s += '<path class="exact" d="' + exactPath + '" fill="none" stroke="#000" stroke-width="2.5"/>';
-    if (g.sum && g.sum.exact_from_move) {
-      var ex = x(g.sum.exact_from_move - 1);
-      s += '<line x1="' + ex + '" x2="' + ex + '" y1="' + T + '" y2="' + (H - B) + '" stroke="#000" stroke-dasharray="1 3"/>';
-      s += '<text x="' + (ex + 3) + '" y="' + (H - B - 16) + '" fill="#444">exact from move ' + g.sum.exact_from_move + '</text>';
+    var spots = [];
+    if (hz) {
+      var ex = f(x(hz.step)), from = vals[hz.step][0];
+      s += '<g class="horizon" data-step="' + hz.step + '"><title>the estimate of the position after move ' + (hz.step) +
+        ' (' + fmt(from, false) + ') gives way to its exact value (' + fmt(hz.exact, true) + '): the solver\'s values start here</title>';
+      s += '<line x1="' + ex + '" x2="' + ex + '" y1="' + (T - 4) + '" y2="' + (H - B) + '" stroke="#aaa" stroke-dasharray="1 3"/>';
+      s += '<line class="horizon-step" x1="' + ex + '" x2="' + ex + '" y1="' + f(y(from)) + '" y2="' + f(y(hz.exact)) + '" stroke="#555" stroke-width="3" stroke-dasharray="2 2"/>';
+      s += '<circle class="estimate-end" cx="' + ex + '" cy="' + f(y(from)) + '" r="3" fill="#fff" stroke="#333"/>';
+      s += '<circle class="exact-start" cx="' + ex + '" cy="' + f(y(hz.exact)) + '" r="3.5" fill="#000"/></g>';
+      s += svgText({ 'class': 'label horizon-label', x: ex, y: T - 8, 'data-rank': 1e6, 'data-area': 'band',
+        'data-spots': JSON.stringify([[+ex + 5, T / 2, 1], [+ex - 5, T / 2, -1]]) }, 'exact from move ' + hz.move + ' \u25b8');
+      s += svgText({ 'class': 'label', x: ex, y: T - 8, 'data-rank': 1e6 - 1, 'data-area': 'band', fill: '#444',
+        'data-spots': JSON.stringify([[+ex - 5, T / 2, -1]]) }, '\u25c2 ~estimates');
     }
-    // Mistakes: a triangle at the move, pointing the way the value went, with the loss.
+    // Mistakes: a triangle at the move, pointing the way the value went; the biggest losses get
+    // a label, placed after drawing where it meets nothing else (placeLabels).
     g.m.forEach(function (m, i) {
       var v = vals[i + 1];
       if (!v || !isMistake(m)) return;
       var px = x(i + 1), py = y(v[0]), dir = m[1] === 0 ? 1 : -1;
-      var pts = [px, py + 2 * dir, px - 5, py + 11 * dir, px + 5, py + 11 * dir].map(function (t) { return t.toFixed(1); });
+      var pts = [px, py + 2 * dir, px - 5, py + 11 * dir, px + 5, py + 11 * dir].map(f);
       s += '<g class="mistake" data-move="' + (i + 1) + '"><title>move ' + m[11] + ', ' + sideName(m[1]) + ' ' + m[0] +
         ': loss ' + lossText(m) + (m[6] === 1 ? ' discs' : ' estimated discs') + ', best ' + m[10] + '</title>';
       s += '<polygon points="' + pts[0] + ',' + pts[1] + ' ' + pts[2] + ',' + pts[3] + ' ' + pts[4] + ',' + pts[5] +
-        '" fill="' + (m[6] === 1 ? '#000' : '#fff') + '" stroke="#000"/>';
-      if (m[6] === 1 || m[9] >= 5)
-        s += '<text x="' + px + '" y="' + (py + (dir > 0 ? 22 : -14)) + '" text-anchor="middle">\u2212' + lossText(m).replace('~', '') + '</text>';
-      s += '</g>';
+        '" fill="' + (m[6] === 1 ? '#000' : '#fff') + '" stroke="#000"/></g>';
+      if (m[6] === 1 || m[9] >= 5) {
+        var near = [[0, 20], [0, 34], [1, 7], [-1, 7], [0, 48], [0, -13], [1, -6], [-1, -6], [0, -27], [1, 21], [-1, 21], [0, 62], [0, -41]];
+        s += svgText({ 'class': 'label mistake-label', 'data-move': i + 1, x: f(px), y: f(py), 'text-anchor': 'middle',
+          'paint-order': 'stroke', stroke: '#fff', 'stroke-width': 3, 'data-rank': (m[6] === 1 ? 1000 : 0) + m[9], 'data-area': 'plot',
+          'data-spots': JSON.stringify(near.map(function (o) { return [+f(px + o[0] * 8), +f(py + o[1] * dir), o[0]]; })) },
+          '\u2212' + lossText(m).replace('~', ''));
+      }
     });
     s += '<line id="cursor" x1="' + x(0) + '" x2="' + x(0) + '" y1="' + T + '" y2="' + (H - B) + '" stroke="#000" stroke-width="1"/>';
     s += '</svg>';
-    return { html: s, x: x, L: L, R: R, W: W };
+    return { html: s, x: x, L: L, R: R, W: W, band: { x: 0, y: 0, w: W, h: T }, plot: { x: L, y: T, w: W - L - R, h: H - T - B } };
+  }
+
+  // Places the chart's labels, most important first, each at the first of its spots (a centre,
+  // and a side: -1 the box's right edge there, 1 its left edge) where its box stays in its area
+  // and meets no text, marker or the horizon's step already there; a label with no free spot is
+  // left out (its marker
+  // keeps the tooltip). Boxes are measured once, so a game opens as fast as before.
+  function placeLabels(svg, areas) {
+    function box(e) { var b = e.getBBox(); return { x: b.x, y: b.y, w: b.width, h: b.height }; }
+    function inside(b, a) { return b.x >= a.x + 1 && b.y >= a.y + 1 && b.x + b.w <= a.x + a.w - 1 && b.y + b.h <= a.y + a.h - 1; }
+    function meet(p, q) { return p.x < q.x + q.w + 1 && q.x < p.x + p.w + 1 && p.y < q.y + q.h && q.y < p.y + p.h; }
+    var taken = [];
+    svg.querySelectorAll('text.fixed, polygon, .horizon-step, .horizon circle').forEach(function (e) {
+      var b = box(e), pad = e.tagName === 'text' ? 0 : 2;
+      taken.push({ x: b.x - pad, y: b.y - pad, w: b.w + 2 * pad, h: b.h + 2 * pad });
+    });
+    var labels = Array.prototype.slice.call(svg.querySelectorAll('text.label'));
+    labels.sort(function (p, q) { return Number(q.dataset.rank) - Number(p.dataset.rank); });
+    labels.forEach(function (t) {
+      var b = box(t), x0 = Number(t.getAttribute('x')), y0 = Number(t.getAttribute('y'));
+      var spots = JSON.parse(t.dataset.spots), area = areas[t.dataset.area];
+      for (var i = 0; i < spots.length; i++) {
+        var c = { x: spots[i][0] - b.w / 2 + spots[i][2] * b.w / 2, y: spots[i][1] - b.h / 2, w: b.w, h: b.h };
+        if (!inside(c, area) || taken.some(function (o) { return meet(c, o); })) continue;
+        t.setAttribute('x', (x0 + c.x - b.x).toFixed(1));
+        t.setAttribute('y', (y0 + c.y - b.y).toFixed(1));
+        taken.push(c);
+        return;
+      }
+      t.parentNode.removeChild(t);
+    });
   }
 
   function summary(g) {
@@ -257,8 +334,10 @@ const char* report_js() {
     var players = g.black || g.white ? (g.black || '?') + ' (dark) vs ' + (g.white || '?') + ' (light)' : 'Game ' + i;
     section.appendChild(el('h2', { 'class': 'players' }, players + ': ' + g.resultText));
     section.appendChild(el('p', { 'class': 'sub' }, [g.meta, g.rules, g.place].filter(Boolean).join(' \u00b7 ')));
+    section.appendChild(el('p', { 'class': 'view', id: 'view' }, 'Values are from dark\'s view, in the move list and the chart alike: ' +
+      'the disc margin for dark with best play from there on (+ dark ahead, \u2212 light ahead). A loss is what the side that moved gave away.'));
     var layout = el('div', { 'class': 'layout' }), left = el('div');
-    var n = g.size;
+    var n = g.size, vals = darkValues(g);
     section.style.setProperty('--n', n);
     document.documentElement.style.setProperty('--cell', (n <= 4 ? 64 : n <= 6 ? 54 : n <= 8 ? 44 : 36) + 'px');
     var b = buildBoard(g);
@@ -276,7 +355,7 @@ const char* report_js() {
     left.appendChild(where);
     layout.appendChild(left);
     var list = el('div', { 'class': 'movelist' }), table = el('table', { id: 'moves' });
-    table.innerHTML = '<thead><tr><th>#</th><th>side</th><th>move</th><th>played</th><th>loss</th><th>best</th></tr></thead>';
+    table.innerHTML = '<thead><tr><th>#</th><th>side</th><th>move</th><th title="dark\'s value after the move: + dark ahead, \u2212 light ahead">for dark</th><th>loss</th><th>best</th></tr></thead>';
     var tbody = el('tbody'), rows = [];
     var r0 = el('tr', { 'data-step': 0 });
     r0.innerHTML = '<td></td><td colspan="5">start</td>';
@@ -285,7 +364,7 @@ const char* report_js() {
     g.m.forEach(function (m, k) {
       var tr = el('tr', { 'data-step': k + 1 });
       if (isMistake(m)) tr.className = 'err';
-      [m[11], sideName(m[1]), m[0], m[6] ? fmt(m[8], m[6] === 1) : '', lossText(m), m[10]].forEach(function (t, j) {
+      [m[11], sideName(m[1]), m[0], vals[k + 1] ? fmt(vals[k + 1][0], vals[k + 1][1]) : '', lossText(m), m[10]].forEach(function (t, j) {
         tr.appendChild(el('td', j === 0 || j === 3 || j === 4 ? { 'class': 'r' } : null, String(t)));
       });
       tbody.appendChild(tr);
@@ -299,12 +378,14 @@ const char* report_js() {
     list.appendChild(table);
     layout.appendChild(list);
     section.appendChild(layout);
-    var vals = darkValues(g), ch = chart(g, vals), chartBox = el('div', { 'class': 'chart' });
+    var ch = chart(g, vals), chartBox = el('div', { 'class': 'chart' });
     chartBox.innerHTML = ch.html;
-    chartBox.appendChild(el('div', { 'class': 'legend' }, 'dark\'s value after each move: solid line exact, dashed ~estimated; ' +
+    chartBox.appendChild(el('div', { 'class': 'legend' }, 'dark\'s value after each move (dark\'s view): dashed ~estimated, solid exact; ' +
+      'where the exact analysis starts, a dotted step joins the last estimate (\u25cb) to the exact value of the same position (\u25cf): the estimate\'s error, not a move; ' +
       'triangles mark mistakes, labelled with the discs lost (black: an exact loss; white: an estimated loss of 2 or more; \u25b2 under the line: dark\'s, \u25bd over it: light\'s). Click to go to a move.'));
     section.appendChild(chartBox);
     var svg = chartBox.querySelector('svg');
+    placeLabels(svg, { band: ch.band, plot: ch.plot });
     svg.addEventListener('click', function (e) {
       var rect = svg.getBoundingClientRect(), px = (e.clientX - rect.left) * ch.W / rect.width;
       go(Math.round((px - ch.L) / (ch.W - ch.L - ch.R) * g.m.length));
@@ -314,7 +395,7 @@ const char* report_js() {
     sum.appendChild(summary(g));
     section.appendChild(sum);
     cur = { i: i, g: g, boards: replay(g), cells: b.cells, rows: rows, step: 0, counts: counts, where: where,
-      cursor: svg.querySelector('#cursor'), x: ch.x };
+      cursor: svg.querySelector('#cursor'), x: ch.x, vals: vals };
     render(step || 0);
     window.scrollTo(0, 0);
   }
@@ -344,7 +425,8 @@ const char* report_js() {
     } else {
       var m = g.m[step - 1];
       text = 'move ' + m[11] + ': ' + sideName(m[1]) + ' ' + m[0];
-      if (m[6]) text += ' \u2014 played ' + fmt(m[8], m[6] === 1) + (lossText(m) ? ', loss ' + lossText(m) + ', best ' + m[10] : ', a best move');
+      var v = c.vals[step];
+      if (v) text += ' \u2014 for dark ' + fmt(v[0], v[1]) + (lossText(m) ? ', loss ' + lossText(m) + ', best ' + m[10] : ', a best move');
     }
     var next = step < last ? sideName(g.m[step][1]) + ' to move' : (g.result && g.result.finished ? 'game over: ' + g.resultText :
       (g.endTm !== undefined ? sideName(g.endTm) + ' to move, ' : '') + 'the record ends here');

@@ -152,3 +152,20 @@ TEST_CASE("report reads annotate's --json document and arrays of games too", "[c
   CHECK(array.status == 0);
   CHECK(occurrences(array.out, "<script type=\"application/json\" id=\"g") == 2);
 }
+
+TEST_CASE("Estimates in the report print their tilde against the sign, with no space",
+          "[cli][report]") {
+  const auto r = run_reversi("report -", annotated());
+  // games.txt game 1 is annotated with estimates only: its biggest mistake is an estimate.
+  CHECK(r.out.find(": ~&minus;") != std::string::npos);
+  CHECK(r.out.find("~&thinsp;") == std::string::npos);
+  CHECK(r.out.find("'~\\u2009'") == std::string::npos);
+  CHECK(r.out.find("~ ") == std::string::npos);
+}
+
+TEST_CASE("The report says its values are from dark's view", "[cli][report]") {
+  const auto r = run_reversi("report -", annotated());
+  CHECK(r.out.find("every value from dark's view (+ dark ahead)") != std::string::npos);
+  CHECK(r.out.find("Values are from dark\\'s view, in the move list and the chart alike") !=
+        std::string::npos);
+}
