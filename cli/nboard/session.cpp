@@ -4,6 +4,7 @@
 #include <chrono>
 #include <climits>
 #include <new>
+#include <optional>
 
 #include "cli/nboard/analysis.hpp"
 #include "cli/nboard/text.hpp"
@@ -42,6 +43,60 @@ std::string nodestats(std::uint64_t nodes, const Stopwatch& clock) {
   return "nodestats " + std::to_string(nodes) + " " + clock.seconds();
 }
 
+std::string move_text(const Rules& rules, Square sq) {
+  return sq == no_square ? std::string(pass_text) : rules.geometry().name(sq);
+}
+
+// A hint: "search PV EVAL 0 DEPTH KIND".
+std::string search_line(const Rules& rules, const ValuedMove& v) {
+  std::string pv;
+  for (Square sq : v.pv) pv += move_text(rules, sq);
+  return "search " + pv + " " + nboard::hundredths_text(v.value_hundredths) + " 0 " +
+         (v.exact ? std::string("100%") : std::to_string(v.depth)) + " " +
+         (v.exact ? "exact" : "estimate");
+}
+
+// A GGF game that replays, and the position at its end; else why not.
+std::optional<std::string> read_game(std::string_view ggf, records::GameRecord& game,
+                                     Position& final_position) {
+  auto parsed = records::parse_ggf_game(
+      ggf, records::SourceLocation{"nboard", records::Format::ggf, 1, 1, 0});
+  if (parsed.error) return parsed.error->reason;
+  auto& r = parsed.record;
+  const Replay replayed = replay(r.rules, r.start, r.moves, ReplayOptions{!r.explicit_passes});
+  if (replayed.error) {
+    const auto& e = replayed.error->error;
+    return "move " + std::to_string(e.move_number) + " (" + e.written + "): " + e.reason;
+  }
+  r.move_notes.clear();  // later moves come without notes; none are needed
+  game = std::move(r);
+  final_position = replayed.final_position;
+  return std::nullopt;
+}
+
+// The square (no_square: a pass) of a move written `word` that is legal at `p`; else why not.
+std::optional<std::string> move_error(const Rules& rules, const Position& p, std::string_view word,
+                                      Square& square) {
+  if (word.empty()) return "move needs a square, e.g. 'move f5'";
+  if (rules.game_over(p)) return "move " + quoted(word) + ": the game is over";
+  std::string lower(word);
+  for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  const Bits legal = rules.legal_moves(p);
+  const std::string mover = color_name(p.to_move);
+  if (lower == "pa" || lower == "pass") {
+    if (legal == 0) return std::nullopt;
+    return "move " + quoted(word) + ": a pass while " + mover + " has moves (" +
+           rules.geometry().list(legal) + ")";
+  }
+  const auto sq = rules.geometry().parse(lower);
+  if (sq && (legal & bit<Bits>(*sq)) != 0) {
+    square = *sq;
+    return std::nullopt;
+  }
+  return "move " + quoted(word) + " is not legal for " + mover +
+         (legal != 0 ? " (legal: " + rules.geometry().list(legal) + ")" : " (it must pass)");
+}
+
 records::GameRecord standard_start() {
   records::GameRecord game;
   game.rules = Rules(8);
@@ -57,10 +112,6 @@ NboardSession::NboardSession(NboardSettings settings)
       game_(standard_start()),
       position_(game_.start),
       engines_(settings_.hash_mb) {}
-
-std::string NboardSession::move_text(Square sq) const {
-  return sq == no_square ? std::string(pass_text) : rules().geometry().name(sq);
-}
 
 bool NboardSession::handle(std::string_view line, std::vector<std::string>& out) {
   const auto [command, rest] = nboard::split_word(line);
@@ -159,23 +210,15 @@ void NboardSession::set_depth(std::string_view value, std::vector<std::string>& 
 }
 
 void NboardSession::set_game(std::string_view ggf, std::vector<std::string>& out) {
-  auto parsed = records::parse_ggf_game(
-      ggf, records::SourceLocation{"nboard", records::Format::ggf, 1, 1, 0});
-  if (parsed.error) {
-    error(out, "set game: " + parsed.error->reason);
+  records::GameRecord game;
+  Position final_position;
+  if (const auto reason = read_game(ggf, game, final_position)) {
+    error(out, "set game: " + *reason);
     return;
   }
-  auto& r = parsed.record;
-  const Replay replayed = replay(r.rules, r.start, r.moves, ReplayOptions{!r.explicit_passes});
-  if (replayed.error) {
-    error(out, "set game: move " + std::to_string(replayed.error->error.move_number) + " (" +
-                   replayed.error->error.written + "): " + replayed.error->error.reason);
-    return;
-  }
-  if (!(r.rules == rules())) engines_.estimator = Estimator();
-  r.move_notes.clear();  // later moves come without notes; none are needed
-  game_ = std::move(r);
-  position_ = replayed.final_position;
+  if (!(game.rules == rules())) engines_.rules_changed();
+  game_ = std::move(game);
+  position_ = final_position;
 }
 
 void NboardSession::play(Square sq, std::string_view written) {
@@ -190,115 +233,12 @@ void NboardSession::play(Square sq, std::string_view written) {
 void NboardSession::move_command(std::string_view rest, std::vector<std::string>& out) {
   // "f5", "F5/1.00/2.5": the square, then the mover's eval and time, which are not needed.
   const std::string_view word = rest.substr(0, rest.find('/'));
-  if (word.empty()) {
-    error(out, "move needs a square, e.g. 'move f5'");
+  Square sq = no_square;
+  if (const auto reason = move_error(rules(), position_, word, sq)) {
+    error(out, *reason);
     return;
   }
-  std::string lower(word);
-  for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  if (rules().game_over(position_)) {
-    error(out, "move " + quoted(word) + ": the game is over");
-    return;
-  }
-  const Bits legal = rules().legal_moves(position_);
-  if (lower == "pa" || lower == "pass") {
-    if (legal != 0) {
-      error(out, "move " + quoted(word) + ": a pass while " + color_name(position_.to_move) +
-                     " has moves (" + rules().geometry().list(legal) + ")");
-      return;
-    }
-    play(no_square, word);
-    return;
-  }
-  const auto sq = rules().geometry().parse(lower);
-  if (!sq || (legal & bit<Bits>(*sq)) == 0) {
-    error(out, "move " + quoted(word) + " is not legal for " + color_name(position_.to_move) +
-                   (legal != 0 ? " (legal: " + rules().geometry().list(legal) + ")"
-                               : " (it must pass)"));
-    return;
-  }
-  play(*sq, word);
-}
-
-bool NboardSession::exact_here() const {
-  return rules().empties(position_) <= settings_.exact_empties;
-}
-
-// Runs `work`; when it runs out of memory with a table larger than the fallback, says so, gives
-// the solver the fallback table and runs it again, so that the GUI still gets its answer.
-template <class Work>
-auto NboardSession::with_table_fallback(Work work, std::vector<std::string>& out) {
-  try {
-    return work();
-  } catch (const std::bad_alloc&) {
-    if (settings_.hash_mb <= fallback_hash_mb) throw;
-  }
-  error(out, "out of memory with the solver's table of " + std::to_string(settings_.hash_mb) +
-                 " MB; it has " + std::to_string(fallback_hash_mb) + " MB from now on");
-  settings_.hash_mb = fallback_hash_mb;
-  engines_.solver = Solver(fallback_hash_mb);
-  return work();
-}
-
-// The moves' values for the side to move (best first): every legal move with `every_move`, else
-// the best one with its principal variation.
-std::vector<NboardSession::Valued> NboardSession::values(bool every_move, std::uint64_t& nodes) {
-  return exact_here() ? exact_values(every_move, nodes) : estimated_values(every_move, nodes);
-}
-
-std::vector<NboardSession::Valued> NboardSession::exact_values(bool every_move,
-                                                               std::uint64_t& nodes) {
-  std::vector<Valued> out;
-  SolveRequest request;
-  request.rules = rules();
-  request.root = position_;
-  request.all_moves = every_move;
-  request.threads = settings_.threads;
-  const SolveResult r = engines_.solver.solve(request);
-  nodes += r.nodes;
-  if (every_move && rules().legal_moves(position_) != 0) {
-    for (const auto& mv : r.move_values)
-      out.push_back(Valued{mv.move, mv.value * 100, true, 0, {mv.move}});
-    // Best first, equal values in square order: the same list whatever order the solver used.
-    std::sort(out.begin(), out.end(), [](const Valued& a, const Valued& b) {
-      return a.value_hundredths != b.value_hundredths ? a.value_hundredths > b.value_hundredths
-                                                      : a.move < b.move;
-    });
-    if (!r.pv.empty() && r.pv.front() == out.front().move) out.front().pv = r.pv;
-    return out;
-  }
-  const Square best = r.best_moves.empty() ? no_square : r.best_moves.front();
-  out.push_back(
-      Valued{best, r.value * 100, true, 0, r.pv.empty() ? std::vector<Square>{best} : r.pv});
-  return out;
-}
-
-std::vector<NboardSession::Valued> NboardSession::estimated_values(bool every_move,
-                                                                   std::uint64_t& nodes) {
-  std::vector<Valued> out;
-  const Bits legal = rules().legal_moves(position_);
-  EstimateRequest request;
-  request.rules = rules();
-  request.root = position_;
-  request.depth = settings_.depth;
-  if (!every_move || legal == 0) {
-    const EstimateResult r = engines_.estimator.estimate(request);
-    nodes += r.nodes;
-    const Square best = r.best_moves.empty() ? no_square : r.best_moves.front();
-    out.push_back(Valued{best, r.value, false, r.depth, {best}});
-    return out;
-  }
-  for_each_square(legal, [&](Square sq) {
-    request.wanted = sq;
-    const EstimateResult r = engines_.estimator.estimate(request);
-    nodes += r.nodes;
-    out.push_back(Valued{sq, r.wanted_value.value_or(r.value), false, r.depth, {sq}});
-  });
-  // Best first, equal values in square order (for_each_square went in square order).
-  std::stable_sort(out.begin(), out.end(), [](const Valued& a, const Valued& b) {
-    return a.value_hundredths > b.value_hundredths;
-  });
-  return out;
+  play(sq, word);
 }
 
 void NboardSession::hint(std::string_view rest, std::vector<std::string>& out) {
@@ -314,23 +254,11 @@ void NboardSession::hint(std::string_view rest, std::vector<std::string>& out) {
   out.push_back("status thinking");
   const Stopwatch clock;
   std::uint64_t nodes = 0;
-  const auto valued = with_table_fallback(
-      [&] {
-        nodes = 0;
-        return values(true, nodes);
-      },
-      out);
+  const auto valued = engines_.moves(rules(), position_, settings_, true, nodes, out);
   out.push_back(nodestats(nodes, clock));
   const auto shown =
       static_cast<std::size_t>(std::min<long long>(*n, static_cast<long long>(valued.size())));
-  for (std::size_t k = 0; k < shown; ++k) {
-    const auto& v = valued[k];
-    std::string pv;
-    for (Square sq : v.pv) pv += move_text(sq);
-    out.push_back("search " + pv + " " + nboard::hundredths_text(v.value_hundredths) + " 0 " +
-                  (v.exact ? std::string("100%") : std::to_string(v.depth)) + " " +
-                  (v.exact ? "exact" : "estimate"));
-  }
+  for (std::size_t k = 0; k < shown; ++k) out.push_back(search_line(rules(), valued[k]));
   out.push_back("status");
 }
 
@@ -342,23 +270,17 @@ void NboardSession::go(std::vector<std::string>& out) {
   out.push_back("status thinking");
   const Stopwatch clock;
   std::uint64_t nodes = 0;
-  Valued best;
-  if (rules().legal_moves(position_) != 0) {  // a forced pass needs no search
-    best = with_table_fallback(
-        [&] {
-          nodes = 0;
-          return values(false, nodes).front();
-        },
-        out);
-  }
+  ValuedMove best;
+  if (rules().legal_moves(position_) != 0)  // a forced pass needs no search
+    best = engines_.moves(rules(), position_, settings_, false, nodes, out).front();
   out.push_back(nodestats(nodes, clock));
   if (best.move == no_square) {
     out.push_back("=== " + std::string(pass_text));
   } else {
     const std::string value = nboard::hundredths_text(best.value_hundredths);
     out.push_back("status " + std::string(best.exact ? "exact " : "estimate ") +
-                  move_text(best.move) + " " + value);
-    out.push_back("=== " + move_text(best.move) + "/" + value + "/" + clock.seconds());
+                  move_text(rules(), best.move) + " " + value);
+    out.push_back("=== " + move_text(rules(), best.move) + "/" + value + "/" + clock.seconds());
   }
   out.push_back("status");
 }
@@ -366,13 +288,7 @@ void NboardSession::go(std::vector<std::string>& out) {
 void NboardSession::analyze(std::vector<std::string>& out) {
   out.push_back("status analysing the game");
   const Stopwatch clock;
-  AnnotateOptions options;
-  options.exact_empties = settings_.exact_empties;
-  options.estimate_depth = settings_.depth;
-  options.solver_threads = settings_.threads;
-  options.theoretical = TheoreticalCheck::never;
-  const Annotation annotation =
-      with_table_fallback([&] { return annotate(game_, engines_, options); }, out);
+  const Annotation annotation = engines_.annotate(game_, settings_, out);
   out.push_back(nodestats(annotation.nodes, clock));
   for (auto& line : nboard::analysis_lines(rules(), position_, annotation))
     out.push_back(std::move(line));

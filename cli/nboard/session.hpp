@@ -23,23 +23,11 @@
 #include <string_view>
 #include <vector>
 
-#include "analysis/annotate.hpp"
+#include "cli/nboard/engines.hpp"
 #include "core/records/record.hpp"
 #include "core/rules.hpp"
 
 namespace reversi::cli {
-
-// The solver's table size once the one asked for could not be allocated.
-inline constexpr std::size_t fallback_hash_mb = default_annotate_hash_mb;
-
-struct NboardSettings {
-  int exact_empties = default_exact_empties;  // as annotate: exact at this many empties or fewer
-  int depth = default_estimate_depth;         // until the GUI sends "set depth"
-  int max_depth = max_estimate_depth;         // the deepest "set depth" accepted
-  std::size_t hash_mb = default_annotate_hash_mb;
-  int threads = 1;  // threads of one exact solve
-  std::string name = "reversi";
-};
 
 class NboardSession {
  public:
@@ -54,17 +42,10 @@ class NboardSession {
   // The game so far: the start given by "set game" and every move since, passes included.
   const records::GameRecord& game() const { return game_; }
   const NboardSettings& settings() const { return settings_; }
+  // The solver's table size: the one asked for, or fallback_hash_mb once that failed.
+  std::size_t hash_mb() const { return engines_.hash_mb(); }
 
  private:
-  // One move's value for the side to move, and how it was found.
-  struct Valued {
-    Square move = no_square;
-    int value_hundredths = 0;  // discs * 100
-    bool exact = false;
-    int depth = 0;
-    std::vector<Square> pv;
-  };
-
   bool dispatch(std::string_view command, std::string_view rest, std::vector<std::string>& out);
   void nboard_command(std::string_view rest, std::vector<std::string>& out);
   void set_command(std::string_view rest, std::vector<std::string>& out);
@@ -74,20 +55,13 @@ class NboardSession {
   void hint(std::string_view rest, std::vector<std::string>& out);
   void go(std::vector<std::string>& out);
   void analyze(std::vector<std::string>& out);
-  std::vector<Valued> values(bool every_move, std::uint64_t& nodes);
-  std::vector<Valued> exact_values(bool every_move, std::uint64_t& nodes);
-  std::vector<Valued> estimated_values(bool every_move, std::uint64_t& nodes);
-  template <class Work>
-  auto with_table_fallback(Work work, std::vector<std::string>& out);
-  bool exact_here() const;
-  std::string move_text(Square sq) const;
   void play(Square sq, std::string_view written);
 
   NboardSettings settings_;
   records::GameRecord game_;
   Position position_;
   int contempt_ = 0;
-  AnnotateEngines engines_;
+  NboardEngines engines_;
 };
 
 }  // namespace reversi::cli

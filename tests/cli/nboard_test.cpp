@@ -266,7 +266,7 @@ TEST_CASE("NBoard: a solver table that cannot be allocated is reported, and hint
         "status error: out of memory with the solver's table of 1073741824 MB; it has " +
             std::to_string(reversi::cli::fallback_hash_mb) + " MB from now on");
   CHECK(lines_starting(first, "search ").size() == 3);
-  CHECK(s.settings().hash_mb == reversi::cli::fallback_hash_mb);
+  CHECK(s.hash_mb() == reversi::cli::fallback_hash_mb);
   CHECK(answer(s, "ping 5") == std::vector<std::string>{"pong 5"});
   const auto second = answer(s, "hint 3");
   CHECK(lines_starting(second, "status error: ").empty());
