@@ -15,7 +15,8 @@
 // "status error: REASON" and the session goes on. When the solver's table cannot be allocated
 // the command says so, the solver goes on with a table of fallback_hash_mb, and the command is
 // answered. Work is bounded by the settings, never by the input: depth at most `max_depth`,
-// exact solves at most `exact_empties` empties, and a game has at most one position per move.
+// exact solves at most `exact_empties` empties, and a game has at most one position per move;
+// a fuzzer sets them low (max_depth 30, the documented limit, is slow at the start of a game).
 #pragma once
 
 #include <cstddef>

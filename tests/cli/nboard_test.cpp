@@ -1,9 +1,11 @@
 // reversi nboard: the protocol's state machine line by line, values cross-checked with the
 // solver, the estimator and annotate; hostile lines and allocation failures answered without
 // ending the session (recorded sessions: nboard_transcript_test.cpp).
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -332,4 +334,76 @@ TEST_CASE("NBoard: the moves since 'set game' make the game analyze sees, passes
   // Dark ends with all 16 discs: +16 for dark at every position.
   CHECK(lines ==
         std::vector<std::string>{"analysis 2 +16.00", "analysis 1 +16.00", "analysis 0 +16.00"});
+}
+
+TEST_CASE("NBoard: thousands of random lines never throw, and a ping after them still pongs",
+          "[nboard]") {
+  // As a fuzzer drives it: a small table, a low depth cap, few exact empties.
+  NboardSettings capped = settings(6, 1);
+  capped.max_depth = 2;
+  capped.hash_mb = 1;
+  NboardSession s(capped);
+  const std::vector<std::string> words = {
+      "nboard",
+      "set",
+      "depth",
+      "game",
+      "contempt",
+      "move",
+      "hint",
+      "go",
+      "analyze",
+      "ping",
+      "learn",
+      "f5",
+      "d3",
+      "c4",
+      "e6",
+      "PA",
+      "a1",
+      "-1",
+      "0",
+      "1",
+      "2",
+      "3",
+      "99",
+      "2147483648",
+      "x",
+      "/",
+      "\x01",
+      "(;GM[Othello]TY[8]B[f5];)",
+      "(;GM[Othello]TY[4]BO[4 *OO- **** **** **** O];)",
+      "(;GM[Othello]TY[6];)",
+      "(;GM[Othello]TY[8]BO[8 --XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- "
+      "*];)"};
+  std::mt19937 random(31);
+  std::uniform_int_distribution<std::size_t> pick(0, words.size() - 1);
+  std::uniform_int_distribution<int> length(1, 4);
+  std::size_t answered = 0;
+  for (int k = 0; k < 3000; ++k) {
+    std::string line;
+    for (int w = length(random); w > 0; --w) line += words[pick(random)] + " ";
+    std::vector<std::string> out;
+    REQUIRE_NOTHROW(s.handle(line, out));
+    answered += out.size();
+  }
+  CHECK(answered > 1000);
+  CHECK(answer(s, "ping 5") == std::vector<std::string>{"pong 5"});
+}
+
+TEST_CASE("reversi nboard refuses a bad table size, depth or thread count at start-up, exit 2",
+          "[nboard][cli]") {
+  for (const char* args : {"nboard --hash-mb 1000000000", "nboard --hash-mb 0",
+                           "nboard --hash-mb -5", "nboard --hash-mb x", "nboard --depth 31",
+                           "nboard --depth 0", "nboard --exact-empties -1", "nboard --threads 0"}) {
+    INFO(args);
+    const auto r = reversi::testing::run_reversi(args, "ping 1\n");
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(r.err.rfind("reversi nboard: ", 0) == 0);
+  }
+  const auto r = reversi::testing::run_reversi("nboard --hash-mb 8", "ping 1\nquit\n");
+  CHECK(r.status == 0);
+  CHECK(r.out == "pong 1\n");
 }
