@@ -55,9 +55,11 @@ int run(const std::vector<std::string>& all) {
     } catch (const UsageError& e) {
       std::cerr << "reversi " << s.name << ": " << e.what() << "\n";
       return exit_usage;
-    } catch (const std::bad_alloc&) {
-      std::cerr << "reversi " << s.name
-                << ": out of memory (a smaller --hash-mb or fewer --threads may fit)\n";
+    } catch (const std::bad_alloc& e) {
+      const std::string what = e.what();
+      std::cerr << "reversi " << s.name << ": "
+                << (what == std::bad_alloc().what() ? std::string("out of memory") : what)
+                << " (a smaller --hash-mb or fewer --threads may fit)\n";
       return exit_usage;
     } catch (const std::exception& e) {
       std::cerr << "reversi " << s.name << ": error: " << one_line(e.what()) << "\n";

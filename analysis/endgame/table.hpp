@@ -27,6 +27,18 @@
 
 namespace reversi::endgame {
 
+// A table the system cannot provide: a bad_alloc (callers may retry smaller) that says its size.
+class TableAllocationError : public std::bad_alloc {
+ public:
+  explicit TableAllocationError(std::size_t megabytes)
+      : message_("cannot allocate a transposition table of " + std::to_string(megabytes) +
+                 " MB: out of memory") {}
+  const char* what() const noexcept override { return message_.c_str(); }
+
+ private:
+  std::string message_;
+};
+
 struct TableData {
   std::int8_t lower = -solve_infinity;
   std::int8_t upper = solve_infinity;
@@ -189,8 +201,7 @@ class Table {
   };
 
   [[noreturn]] static void throw_out_of_memory(std::size_t bytes) {
-    throw std::runtime_error("cannot allocate a transposition table of " +
-                             std::to_string(bytes >> 20) + " MB: out of memory");
+    throw TableAllocationError(bytes >> 20);
   }
 
   // Fresh anonymous pages, aligned to huge pages and advised to use them: random probes then

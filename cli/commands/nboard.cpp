@@ -6,6 +6,8 @@
 #include "analysis/annotate.hpp"
 #include "cli/common.hpp"
 #include "cli/nboard/session.hpp"
+#include "cli/options/numeric.hpp"
+#include "cli/options/threads.hpp"
 #include "cli/subcommands.hpp"
 
 namespace reversi::cli {
@@ -20,22 +22,19 @@ bool parse_nboard(const std::vector<std::string>& args, NboardOptions& opt) {
   po::options_description desc("Options");
   auto& s = opt.settings;
   desc.add_options()("exact-empties",
-                     po::value(&s.exact_empties)->default_value(default_exact_empties),
+                     numeric(&s.exact_empties, Range<int>{0, max_exact_empties, "empty squares"})
+                         ->default_value(default_exact_empties),
                      "exact values (the solver) at this many empty squares or fewer")(
-      "depth", po::value(&s.depth)->default_value(default_estimate_depth),
+      "depth",
+      numeric(&s.depth, Range<int>{1, max_estimate_depth, "plies"})
+          ->default_value(default_estimate_depth),
       "estimate depth until the GUI sends 'set depth'")(
-      "hash", po::value(&s.hash_mb)->default_value(default_annotate_hash_mb),
-      "solver table size in MB")("threads", po::value(&s.threads)->default_value(1),
-                                 "threads of one exact solve");
+      "threads", numeric(&s.threads, Range<int>{1, max_threads, "threads"})->default_value(1),
+      "threads of one exact solve");
+  add_hash_mb_option(desc, &s.hash_mb, default_annotate_hash_mb, "solver table size in MB");
   po::variables_map vm;
-  if (!parse_options("nboard", "[--exact-empties N] [--depth N] [--hash MB] [--threads N]", desc,
-                     args, vm))
-    return false;
-  if (s.exact_empties < 0) throw UsageError("--exact-empties must be 0 or more");
-  if (s.depth < 1 || s.depth > max_estimate_depth)
-    throw UsageError("--depth must be from 1 to " + std::to_string(max_estimate_depth));
-  if (s.threads < 1) throw UsageError("--threads must be at least 1");
-  return true;
+  return parse_options("nboard", "[--exact-empties N] [--depth N] [--hash-mb MB] [--threads N]",
+                       desc, args, vm);
 }
 
 // The protocol loop: a line in, its answers out and flushed, until "quit" or the end of input.
