@@ -6,8 +6,11 @@
 #include <tbb/parallel_reduce.h>
 #include <tbb/task_arena.h>
 
+#include <cstdlib>
 #include <memory>
 #include <mutex>
+#include <new>
+#include <type_traits>
 
 #include "core/board.hpp"
 #include "core/hash.hpp"
@@ -31,10 +34,12 @@ constexpr int count_bits = 56;
 template <class B>
 class CountTable {
  public:
+  // calloc hands out fresh zero pages untouched, so only the entries a count uses cost anything.
   explicit CountTable(std::size_t bytes) {
     std::size_t n = 1;
-    while (n * 2 * sizeof(Entry) <= bytes) n *= 2;
-    entries_.resize(n);
+    while (n <= bytes / (2 * sizeof(Entry))) n *= 2;
+    entries_.reset(static_cast<Entry*>(std::calloc(n, sizeof(Entry))));
+    if (!entries_) throw std::bad_alloc();
     mask_ = n - 1;
   }
 
@@ -53,17 +58,22 @@ class CountTable {
   }
 
  private:
+  // Plain data, so that zeroed memory is a table of empty entries.
   struct Entry {
-    B player = 0;
-    B opponent = 0;
-    std::uint64_t depth_and_count = 0;  // depth 0 marks an empty slot
+    B player;
+    B opponent;
+    std::uint64_t depth_and_count;  // depth 0 marks an empty slot
+  };
+  static_assert(std::is_trivial_v<Entry>);
+  struct Free {
+    void operator()(Entry* e) const { std::free(e); }
   };
 
   std::size_t index(B p, B o, int depth) const {
     return static_cast<std::size_t>(position_hash(p, o, static_cast<std::uint64_t>(depth))) & mask_;
   }
 
-  std::vector<Entry> entries_;
+  std::unique_ptr<Entry[], Free> entries_;
   std::size_t mask_ = 0;
 };
 
