@@ -10,8 +10,10 @@
 #include <memory>
 #include <mutex>
 #include <new>
+#include <tuple>
 #include <type_traits>
 
+#include "analysis/puzzle_board.hpp"
 #include "core/board.hpp"
 #include "core/hash.hpp"
 
@@ -28,6 +30,8 @@ constexpr std::size_t tasks_per_thread = 64;
 
 // Subtrees this shallow are cheaper to count again than to look up.
 constexpr int min_hashed_depth = 3;
+// From this depth on a subtree is worth the eight transforms that find its canonical image.
+constexpr int min_symmetric_depth = 4;
 constexpr int count_bits = 56;
 
 // Counts of subtrees already seen, keyed by the whole position and the depth, so a hit is exact.
@@ -93,14 +97,19 @@ struct FastCounter {
   bool count_finished;
   CountTable<B>* table = nullptr;
   const std::atomic<bool>* stop = nullptr;
+  const puzzle_detail::Symmetries<K>* symmetries = nullptr;
 
   std::uint64_t count(B p, B o, int depth) const {
     if constexpr (hashed) {
       if (depth < min_hashed_depth) return count_uncached(p, o, depth);
+      // Symmetric positions have the same count: deep subtrees are kept under one image.
+      B kp = p;
+      B ko = o;
+      if (depth >= min_symmetric_depth) std::tie(kp, ko) = symmetries->canonical(p, o);
       std::uint64_t n = 0;
-      if (table->find(p, o, depth, n)) return n;
+      if (table->find(kp, ko, depth, n)) return n;
       n = count_uncached(p, o, depth);
-      table->store(p, o, depth, n);
+      table->store(kp, ko, depth, n);
       return n;
     } else {
       return count_uncached(p, o, depth);
@@ -176,8 +185,11 @@ std::uint64_t count_fast(const Rules& rules, const Node& node, bool count_finish
   const auto p = static_cast<B>(node.position.player);
   const auto o = static_cast<B>(node.position.opponent);
   const Board<K> board(rules);
-  if (table != nullptr)
-    return FastCounter<K, B, true>{board, count_finished, table, stop}.count(p, o, node.depth);
+  if (table != nullptr) {
+    const puzzle_detail::Symmetries<K> symmetries(rules.geometry(), board.playable());
+    return FastCounter<K, B, true>{board, count_finished, table, stop, &symmetries}.count(
+        p, o, node.depth);
+  }
   return FastCounter<K, B, false>{board, count_finished, nullptr, stop}.count(p, o, node.depth);
 }
 
