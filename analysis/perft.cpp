@@ -29,7 +29,7 @@ namespace {
 constexpr std::size_t tasks_per_thread = 64;
 
 // Subtrees this shallow are cheaper to count again than to look up.
-constexpr int min_hashed_depth = 3;
+constexpr int min_hashed_depth = 4;
 // From this depth on a subtree is worth the eight transforms that find its canonical image.
 constexpr int min_symmetric_depth = 4;
 constexpr int count_bits = 56;

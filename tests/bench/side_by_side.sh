@@ -10,7 +10,8 @@
 #       (an FFO suite file, or OBF lines cut from real games); reversi: solve --obf --threads 1.
 #   tests/bench/side_by_side.sh edax PEER_DIR perft DEPTH [RUNS]
 #       PEER_DIR: the folder Edax runs from (bin/edax and data/eval.dat); Edax's `count games
-#       DEPTH` (perft through its table) against reversi perft --depth DEPTH --hash-mb 256.
+#       DEPTH` (perft through its table) against reversi perft --depth DEPTH --hash-mb 256; the
+#       times are the ones each engine prints for the count of that ply, not the processes'.
 #
 # Environment: REVERSI (default build/reversi), HASH_MB for reversi (default 256).
 set -euo pipefail
@@ -59,11 +60,12 @@ run_zebra() {
 run_edax() {
   local core=$1 out=$2
   local fifo="$scratch/edax.in"
-  rm -f "$fifo"
+  rm -f "$fifo" "$out"
   mkfifo "$fifo"
+  # Line-buffered, so that its Total line is seen as soon as it is printed.
   (
     cd "$peer_dir"
-    timed "$out" taskset -c "$core" ./bin/edax -q -n 1 -book-usage off <"$fifo"
+    timed "$out" taskset -c "$core" stdbuf -oL ./bin/edax -q -n 1 -book-usage off <"$fifo"
   ) &
   local pid=$!
   exec 3>"$fifo"
@@ -95,6 +97,13 @@ for ((i = 1; i <= runs; i++)); do
   peer_time=$(run_peer "$pc" "$scratch/peer.out")
   wait "$rpid"
   reversi_time=$(cat "$scratch/reversi.time")
+  if [ "$task" = perft ]; then
+    # Both engines time the count of the last ply themselves; their start-up differs widely
+    # (Edax spends seconds preparing its evaluation before it reads a command).
+    reversi_time=$(awk -v d="$arg" '$1 == "ply" && $2 == d { print $4 }' "$scratch/reversi.out")
+    peer_time=$(awk -F, -v d="$arg" '$1 + 0 == d && NF > 7 {
+      split($8, t, ":"); print t[1] * 60 + t[2] }' "$scratch/peer.out")
+  fi
   ratio=$(awk -v a="$reversi_time" -v b="$peer_time" 'BEGIN { print a / b }')
   printf '%-4s %-10s %12.2f %12.2f %8.2f\n' "$i" "r$rc/p$pc" "$reversi_time" "$peer_time" "$ratio"
   total_r=$(awk -v a="$total_r" -v b="$reversi_time" 'BEGIN { print a + b }')
