@@ -32,6 +32,14 @@ int with_flags(bool anti, Scoring scoring, bool limited, F&& f) {
   });
 }
 
+// Megabytes of table that a search of this many empties fills usefully: twice as many for each
+// empty square more, 1 MB at 14 (64 MB at 20); a small solve then starts and ends at once.
+std::size_t table_mb_for(int empties) {
+  constexpr int smallest_empties = 14;
+  constexpr int largest_shift = 30;
+  return std::size_t{1} << std::clamp(empties - smallest_empties, 0, largest_shift);
+}
+
 }  // namespace
 
 struct Solver::Impl {
@@ -48,19 +56,26 @@ struct Solver::Impl {
     if (wide_table) wide_table->clear();
   }
 
-  // The tables hold values under one set of rules; other rules start afresh.
-  void prepare(const Rules& rules) {
+  // The tables hold values under one set of rules; other rules start afresh. A table is sized
+  // to the position (hash_mb the upper bound) and grows, empty, when a larger search needs it.
+  void prepare(const Rules& rules, int empties) {
     if (!table_rules || !(*table_rules == rules)) {
       clear();
       table_rules = rules;
     }
+    const std::size_t mb = std::min(hash_mb, table_mb_for(empties));
     if (rules.geometry().narrow()) {
-      if (!narrow_table) narrow_table = std::make_unique<Table<Bits64>>(hash_mb);
+      fit(narrow_table, mb);
       narrow_table->new_search();
     } else {
-      if (!wide_table) wide_table = std::make_unique<Table<Bits128>>(hash_mb);
+      fit(wide_table, mb);
       wide_table->new_search();
     }
+  }
+
+  template <class B>
+  static void fit(std::unique_ptr<Table<B>>& table, std::size_t mb) {
+    if (!table || table->bytes() < (mb << 20) / 2) table = std::make_unique<Table<B>>(mb);
   }
 };
 
@@ -466,7 +481,7 @@ void Solver::clear() {
 SolveResult Solver::solve(const SolveRequest& request) {
   if (!request.rules.is_valid(request.root))
     throw std::invalid_argument("solve: not a valid position for these rules");
-  impl_->prepare(request.rules);
+  impl_->prepare(request.rules, request.rules.empties(request.root));
   Shared shared;
   shared.stop = request.stop;
   const int threads = std::max(1, request.threads);

@@ -212,7 +212,7 @@ class Table {
 #if defined(__linux__)
     // Over-map by a huge page and trim, so that the table starts on a huge-page boundary.
     void* raw = mmap(nullptr, bytes + huge_page, PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (raw == MAP_FAILED) throw_out_of_memory(bytes);
     const auto start = reinterpret_cast<std::uintptr_t>(raw);
     const std::uintptr_t aligned = (start + huge_page - 1) / huge_page * huge_page;
