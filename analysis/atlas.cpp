@@ -474,10 +474,9 @@ std::vector<std::string> check_stored_line(const AtlasRow& stored) {
         ", not at the value " + std::to_string(stored.value));
   if (!stored.pv.empty() && stored.pv.front() != no_square &&
       !among_up_to_symmetry(stored.rules, stored.pv.front(), stored.best_moves))
-    out.push_back("the principal variation starts with " +
-                  stored.rules.geometry().name(stored.pv.front()) +
-                  ", not one of the optimal first moves " +
-                  moves_text(stored.rules, stored.best_moves));
+    out.push_back(
+        "the principal variation starts with " + stored.rules.geometry().name(stored.pv.front()) +
+        ", not one of the optimal first moves " + moves_text(stored.rules, stored.best_moves));
   return out;
 }
 

@@ -9,10 +9,10 @@
 #include <stdexcept>
 #include <string>
 
+#include "cli/common.hpp"
 #include "core/records/reader.hpp"
 #include "core/records/record.hpp"
 #include "core/records/source.hpp"
-#include "cli/common.hpp"
 #include "core/records/wthor.hpp"
 
 namespace reversi::cli {

@@ -46,7 +46,8 @@ std::vector<LoadedFile> load_files(const std::vector<std::string>& paths) {
   std::vector<LoadedFile> files;
   for (const auto& path : expand_record_inputs(paths)) {
     LoadedFile f{path, read_whole_input(path), records::Format::moves, {}};
-    f.format = records::detect_format(f.bytes.substr(0, records::detect_bytes), path == "-" ? "" : path);
+    f.format =
+        records::detect_format(f.bytes.substr(0, records::detect_bytes), path == "-" ? "" : path);
     if (f.format == records::Format::json)
       throw UsageError(path + ": the benchmark reads the core formats, not JSON");
     if (f.format == records::Format::wthor && path != "-") {
