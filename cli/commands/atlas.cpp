@@ -274,7 +274,6 @@ int run_table(const AtlasOptions& opt, const std::vector<std::string>& args, int
   };
 
   InterruptGuard interrupt;
-  const TerminateAsInterrupt terminate;  // kill stops it as Ctrl-C does, the rows done kept
   AtlasRunRequest req;
   req.variants = todo;
   req.threads = threads;

@@ -8,10 +8,10 @@
 #include <memory>
 #include <optional>
 
-#include "cli/batch/output_file.hpp"
 #include "cli/common.hpp"
 #include "cli/output/progress.hpp"
 #include "cli/output/solve.hpp"
+#include "cli/signals.hpp"
 
 namespace reversi::cli {
 
@@ -233,7 +233,6 @@ void resolve_rows(const Plan& plan, const AtlasCheckRequest& req, const Interrup
 int check_atlas_table(const AtlasTable& table, const AtlasCheckRequest& req) {
   const auto start = std::chrono::steady_clock::now();
   const InterruptGuard interrupt;
-  const TerminateAsInterrupt terminate;
   const Plan plan = make_plan(table, req);
   print_plan(plan, req);
   CheckReport report(plan.rows.size());
