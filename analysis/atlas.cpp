@@ -443,28 +443,52 @@ std::optional<int> replay_value(const Rules& rules, const std::vector<Square>& p
   return rules.value(p, Color::dark);
 }
 
+namespace {
+
+std::string moves_text(const Rules& rules, const std::vector<Square>& list) {
+  std::string text;
+  for (Square sq : list) text += (text.empty() ? "" : " ") + rules.geometry().name(sq);
+  return text.empty() ? std::string("none") : text;
+}
+
+// Whether `sq` is one of `moves` or an image of one under the start's symmetries.
+bool among_up_to_symmetry(const Rules& rules, Square sq, const std::vector<Square>& moves) {
+  const Geometry& g = rules.geometry();
+  if (std::find(moves.begin(), moves.end(), sq) != moves.end()) return true;
+  const std::vector<int> syms = symmetries_of(rules, rules.initial());  // the identity left out
+  return std::any_of(syms.begin(), syms.end(), [&](int s) {
+    return std::find(moves.begin(), moves.end(), g.transform(sq, s)) != moves.end();
+  });
+}
+
+}  // namespace
+
+std::vector<std::string> check_stored_line(const AtlasRow& stored) {
+  std::vector<std::string> out;
+  if (stored.cited) return out;
+  const std::optional<int> replayed = replay_value(stored.rules, stored.pv);
+  if (replayed != stored.value)
+    out.push_back(
+        "the principal variation " +
+        (replayed ? "ends at " + std::to_string(*replayed) : std::string("is not a game")) +
+        ", not at the value " + std::to_string(stored.value));
+  if (!stored.pv.empty() && stored.pv.front() != no_square &&
+      !among_up_to_symmetry(stored.rules, stored.pv.front(), stored.best_moves))
+    out.push_back(
+        "the principal variation starts with " + stored.rules.geometry().name(stored.pv.front()) +
+        ", not one of the optimal first moves " + moves_text(stored.rules, stored.best_moves));
+  return out;
+}
+
 std::vector<std::string> compare_rows(const AtlasRow& stored, const AtlasRow& fresh) {
   std::vector<std::string> out;
-  const Geometry& g = fresh.rules.geometry();
-  const auto moves = [&](const std::vector<Square>& list) {
-    std::string text;
-    for (Square sq : list) text += (text.empty() ? "" : " ") + g.name(sq);
-    return text.empty() ? std::string("none") : text;
-  };
   if (stored.value != fresh.value)
     out.push_back("value " + std::to_string(stored.value) + ", solved " +
                   std::to_string(fresh.value));
   if (distinct_first_moves(fresh.rules, stored.best_moves) != fresh.best_moves)
-    out.push_back("optimal first moves " + moves(stored.best_moves) + ", solved " +
-                  moves(fresh.best_moves));
-  if (!stored.cited) {
-    const std::optional<int> replayed = replay_value(stored.rules, stored.pv);
-    if (replayed != stored.value)
-      out.push_back(
-          "the principal variation " +
-          (replayed ? "ends at " + std::to_string(*replayed) : std::string("is not a game")) +
-          ", not at the value " + std::to_string(stored.value));
-  }
+    out.push_back("optimal first moves " + moves_text(fresh.rules, stored.best_moves) +
+                  ", solved " + moves_text(fresh.rules, fresh.best_moves));
+  for (auto& problem : check_stored_line(stored)) out.push_back(std::move(problem));
   const auto earliest = [](const std::optional<int>& e) {
     return e ? std::to_string(*e) : std::string("none");
   };
@@ -475,6 +499,30 @@ std::vector<std::string> compare_rows(const AtlasRow& stored, const AtlasRow& fr
       stored.wipeout.light_can_force != fresh.wipeout.light_can_force)
     out.push_back("who can force a wipeout differs");
   return out;
+}
+
+std::optional<double> stored_cost(const AtlasRow& stored) {
+  if (stored.cited) return 0.0;
+  if (stored.cpu_seconds > 0) return stored.cpu_seconds;
+  if (stored.seconds > 0) return stored.seconds;
+  return std::nullopt;
+}
+
+bool quick_to_resolve(const AtlasRow& stored, double threshold_seconds) {
+  if (stored.cited || stored.rules.size() == 4) return true;
+  const std::optional<double> cost = stored_cost(stored);
+  return cost && *cost < threshold_seconds;
+}
+
+double estimated_wall_seconds(const std::vector<Rules>& variants,
+                              const std::vector<double>& cpu_seconds, int threads) {
+  // When each worker is next free; the earliest takes the next row.
+  std::vector<double> free_at(static_cast<std::size_t>(std::max(threads, 1)), 0.0);
+  for (const std::size_t i : atlas_solve_order(variants)) {
+    const auto first = std::min_element(free_at.begin(), free_at.end());
+    *first += cpu_seconds[i];
+  }
+  return *std::max_element(free_at.begin(), free_at.end());
 }
 
 }  // namespace reversi

@@ -133,7 +133,26 @@ std::optional<int> replay_value(const Rules& rules, const std::vector<Square>& p
 // The optimal first moves reduced to one per class under the start position's symmetries.
 std::vector<Square> distinct_first_moves(const Rules& rules, const std::vector<Square>& moves);
 
-// Differences between a stored row and a fresh one, in words; empty when they agree.
+// What a stored row's own line shows without solving anything, in words (empty when it holds):
+// the principal variation is a game that ends at the stored value, and its first move is one of
+// the stored optimal first moves up to the start's symmetries. Cited rows have no line.
+std::vector<std::string> check_stored_line(const AtlasRow& stored);
+
+// Differences between a stored row and a fresh one, in words; empty when they agree. The stored
+// line is checked too (check_stored_line).
 std::vector<std::string> compare_rows(const AtlasRow& stored, const AtlasRow& fresh);
+
+// The CPU seconds a stored row took to solve, when the table says: its CPU time, else its wall
+// clock; 0 for a cited row; nullopt when neither was kept.
+std::optional<double> stored_cost(const AtlasRow& stored);
+
+// Whether re-solving a stored row is quick: cited, 4x4, or stored as solved in under
+// `threshold_seconds` of CPU time. A row of unknown cost is not.
+bool quick_to_resolve(const AtlasRow& stored, double threshold_seconds);
+
+// The wall clock of solving rows of these CPU costs (in list order) on `threads` workers, taken in
+// atlas_solve_order as solve_atlas takes them: each worker takes the next row when it is free.
+double estimated_wall_seconds(const std::vector<Rules>& variants,
+                              const std::vector<double>& cpu_seconds, int threads);
 
 }  // namespace reversi

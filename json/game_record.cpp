@@ -252,6 +252,7 @@ json game_json(const ParsedGame& game, const records::Validation& v) {
   j["status"] = records::verdict_name(v.verdict);
   const Tally t = rules.tally(v.final_position);
   json replay = {{"moves", v.moves_replayed},
+                 {"passes", v.passes},
                  {"inferred_passes", v.inferred_passes},
                  {"finished", v.finished},
                  {"final", position_rows_json(rules, v.final_position)},

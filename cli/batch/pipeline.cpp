@@ -18,7 +18,7 @@ std::optional<records::Format> chosen_format(const std::string& name) {
 void for_each_input(const std::string& command, const std::vector<std::string>& files,
                     const InputOptions& options, std::FILE* out, UnreadableList& unreadable,
                     const std::function<bool()>& stop, const std::function<void(Input&)>& each) {
-  for (const auto& file : files) {
+  for (const auto& file : expand_record_inputs(files)) {
     if (stop && stop()) break;
     try {
       Input in = open_input(file, options);

@@ -26,7 +26,8 @@ using UnreadableList = std::vector<std::pair<std::string, std::string>>;
 // --format: nullopt for auto; UsageError for a name that is not a format.
 std::optional<records::Format> chosen_format(const std::string& name);
 
-// Opens each file in turn and hands it to `each`; a file that cannot be opened or read is
+// Opens each input in turn (files, folders and "-", through expand_record_inputs) and hands it to
+// `each`; an input that cannot be opened or read (a folder with no record file among them) is
 // reported on stderr as "reversi COMMAND: reason" (after flushing `out`, so the messages stay in
 // order) and added to `unreadable`. Stops before the next file once `stop` says so.
 void for_each_input(const std::string& command, const std::vector<std::string>& files,

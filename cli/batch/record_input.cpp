@@ -39,6 +39,24 @@ std::string describe_errno(const std::string& path) {
   return "cannot read " + path + ": " + std::strerror(errno);
 }
 
+bool is_record_file(const fs::path& p) {
+  return records::format_from_extension(p.string()) || p.extension() == ".txt";
+}
+
+// The record files of a folder, by name; empty with `ec` set when it cannot be listed.
+std::vector<std::string> record_files_in(const fs::path& folder, std::error_code& ec) {
+  std::vector<std::string> found;
+  fs::directory_iterator it(folder, ec);
+  for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    std::error_code type;  // a dangling link is no record file, not a reason to stop
+    if (it->is_regular_file(type) && is_record_file(it->path()))
+      found.push_back(it->path().string());
+  }
+  if (ec) found.clear();
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
 std::string read_head(std::FILE* file, const std::string& path) {
   std::string head(records::detect_bytes, '\0');
   const std::size_t k = std::fread(head.data(), 1, head.size(), file);
@@ -89,9 +107,18 @@ std::unique_ptr<records::WthorNames> wthor_names(const std::string& path,
 
 }  // namespace
 
+UnreadableInput unreadable_folder(const std::string& path) {
+  std::error_code ec;
+  record_files_in(path, ec);
+  if (ec) return UnreadableInput("cannot read " + path + ": " + ec.message());
+  return UnreadableInput("cannot read " + path +
+                         ": a folder with no record files (.ggf, .wtb, .wtd, .obf, .json, .jsonl "
+                         "or .txt)");
+}
+
 std::string read_small_file(const std::string& path) {
   std::error_code ec;
-  if (fs::is_directory(path, ec)) throw UnreadableInput("cannot read " + path + ": a directory");
+  if (fs::is_directory(path, ec)) throw UnreadableInput("cannot read " + path + ": a folder");
   std::FILE* file = std::fopen(path.c_str(), "rb");
   if (file == nullptr) throw UnreadableInput(describe_errno(path));
   std::string out;
@@ -111,7 +138,7 @@ Input open_input(const std::string& path, const InputOptions& options) {
   const bool is_stdin = path == "-";
   if (!is_stdin) {
     std::error_code ec;
-    if (fs::is_directory(path, ec)) throw UnreadableInput("cannot read " + path + ": a directory");
+    if (fs::is_directory(path, ec)) throw unreadable_folder(path);
     file = std::fopen(path.c_str(), "rb");
     if (file == nullptr) throw UnreadableInput(describe_errno(path));
   }
@@ -140,22 +167,30 @@ Input open_input(const std::string& path, const InputOptions& options) {
   return in;
 }
 
+std::string read_whole_input(const std::string& path) {
+  if (path != "-") {
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) throw unreadable_folder(path);
+    return read_small_file(path);
+  }
+  std::string out;
+  char buffer[1 << 14];
+  std::size_t k;
+  while ((k = std::fread(buffer, 1, sizeof buffer, stdin)) > 0) out.append(buffer, k);
+  if (std::ferror(stdin)) throw UnreadableInput(describe_errno("standard input"));
+  return out;
+}
+
 std::vector<std::string> expand_record_inputs(const std::vector<std::string>& paths) {
-  const auto is_record_file = [](const std::filesystem::path& p) {
-    return records::format_from_extension(p.string()) || p.extension() == ".txt";
-  };
   std::vector<std::string> out;
   for (const auto& p : paths) {
     std::error_code ec;
-    if (p == "-" || !std::filesystem::is_directory(p, ec)) {
+    if (p == "-" || !fs::is_directory(p, ec)) {
       out.push_back(p);
       continue;
     }
-    std::vector<std::string> found;
-    for (const auto& entry : std::filesystem::directory_iterator(p, ec))
-      if (entry.is_regular_file() && is_record_file(entry.path()))
-        found.push_back(entry.path().string());
-    std::sort(found.begin(), found.end());
+    const std::vector<std::string> found = record_files_in(p, ec);
+    if (found.empty()) out.push_back(p);
     out.insert(out.end(), found.begin(), found.end());
   }
   return out;

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "cli/common.hpp"
 #include "core/records/reader.hpp"
 #include "core/records/record.hpp"
 #include "core/records/source.hpp"
@@ -16,9 +17,10 @@
 
 namespace reversi::cli {
 
-// A file or standard input that cannot be opened or read: exit status 2.
-struct UnreadableInput : std::runtime_error {
-  using std::runtime_error::runtime_error;
+// A file, folder or standard input that cannot be opened or read: exit status 2, like bad usage,
+// so that a command that does not catch it still ends with its one line.
+struct UnreadableInput : UsageError {
+  using UsageError::UsageError;
 };
 
 // Reads a FILE*, first replaying the bytes already taken for format detection.
@@ -59,14 +61,23 @@ struct Input {
   std::string warning;  // e.g. a WTHOR names file that could not be read
 };
 
-// Opens `path` ("-" for standard input) and picks its reader. Throws UnreadableInput.
+// Opens `path` ("-" for standard input) and picks its reader. Throws UnreadableInput, also for
+// a folder (expand_record_inputs keeps only the folders it found nothing to read in).
 Input open_input(const std::string& path, const InputOptions& options);
 
-// Files named on the command line, in order; a directory stands for the record files in it
-// (extensions naming a record format, and .txt move lists; not WTHOR.JOU or notes), by name.
+// The one input expansion of every command that reads records: the paths named on the command
+// line, in order; a folder stands for the record files in it (extensions naming a record format,
+// and .txt move lists; not WTHOR.JOU or notes), by name, not recursing. A folder with no record
+// file, or one that cannot be listed, stays as it is, so that opening it says why.
 std::vector<std::string> expand_record_inputs(const std::vector<std::string>& paths);
+
+// Why a folder left by expand_record_inputs is not read: it cannot be listed, or holds no record
+// file.
+UnreadableInput unreadable_folder(const std::string& path);
 
 // The whole of a small file (WTHOR name files); throws UnreadableInput.
 std::string read_small_file(const std::string& path);
+// The whole of an input: a file, or standard input for "-"; throws UnreadableInput.
+std::string read_whole_input(const std::string& path);
 
 }  // namespace reversi::cli

@@ -248,7 +248,7 @@ bool parse_bench_annotate(const std::vector<std::string>& args, BenchOptions& op
   // clang-format off
   desc.add_options()
       ("mode", po::value(&opt.mode)->default_value("all"), "theoretical, throughput, estimate or all (theoretical and throughput)")
-      ("file", po::value(&opt.file), "theoretical, estimate: the WTHOR file (required)")
+      ("file", po::value(&opt.file), "theoretical, estimate: the WTHOR file, or a folder of records (required)")
       ("games", numeric(&opt.games, Range<int>{1, 10'000'000, "games"})->default_value(opt.games),
        "theoretical: how many complete games")
       ("folder", po::value(&opt.folder), "throughput: the folder (or file) to annotate (required)")

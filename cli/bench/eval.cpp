@@ -51,7 +51,7 @@ bool parse_eval_bench(const std::vector<std::string>& args, EvalBenchOptions& op
   po::options_description desc("Options");
   // clang-format off
   desc.add_options()
-      ("file", po::value(&opt.file), "a WTHOR file whose games are compared (required), e.g. WTH_2019.wtb")
+      ("file", po::value(&opt.file), "a WTHOR file (or folder of records) whose games are compared (required), e.g. WTH_2019.wtb")
       ("games", numeric(&opt.games, Range<int>{1, 10'000'000, "games"})->default_value(opt.games), "at most this many complete games")
       ("empties", po::value(&opt.empties)->default_value(opt.empties), "where to compare, in empty squares")
       ("depth", numeric(&opt.request.depth, Range<int>{1, max_estimate_depth, "plies"})->default_value(opt.request.depth), "the estimate's depth (annotate's default)")

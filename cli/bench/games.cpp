@@ -25,14 +25,19 @@ std::vector<std::string> names_beside(const std::string& path, const char* file,
 }  // namespace
 
 std::vector<records::GameRecord> complete_games(const std::string& path, int wanted) {
-  InputOptions options;
-  Input in = open_input(path, options);
   std::vector<records::GameRecord> out;
-  while (static_cast<int>(out.size()) < wanted) {
-    auto game = in.reader->next();
-    if (!game) break;
-    const records::Validation v = records::validate(*game);
-    if (v.verdict == records::Verdict::valid && v.finished) out.push_back(std::move(game->record));
+  for (const auto& file : expand_record_inputs({path})) {
+    InputOptions options;
+    Input in = open_input(file, options);
+    while (static_cast<int>(out.size()) < wanted) {
+      auto game = in.reader->next();
+      if (!game) break;
+      const records::Validation v = records::validate(*game);
+      if (v.verdict == records::Verdict::valid && v.finished)
+        out.push_back(std::move(game->record));
+    }
+    if (in.source->failed()) throw UnreadableInput("cannot read " + file + ": read error");
+    if (static_cast<int>(out.size()) >= wanted) break;
   }
   return out;
 }
@@ -40,11 +45,12 @@ std::vector<records::GameRecord> complete_games(const std::string& path, int wan
 std::vector<LoadedFile> load_files(const std::vector<std::string>& paths) {
   std::vector<LoadedFile> files;
   for (const auto& path : expand_record_inputs(paths)) {
-    LoadedFile f{path, read_small_file(path), records::Format::moves, {}};
-    f.format = records::detect_format(f.bytes.substr(0, records::detect_bytes), path);
+    LoadedFile f{path, read_whole_input(path), records::Format::moves, {}};
+    f.format =
+        records::detect_format(f.bytes.substr(0, records::detect_bytes), path == "-" ? "" : path);
     if (f.format == records::Format::json)
       throw UsageError(path + ": the benchmark reads the core formats, not JSON");
-    if (f.format == records::Format::wthor) {
+    if (f.format == records::Format::wthor && path != "-") {
       f.names.players = names_beside(path, "WTHOR.JOU", records::wthor_player_bytes);
       f.names.tournaments = names_beside(path, "WTHOR.TRN", records::wthor_tournament_bytes);
     }

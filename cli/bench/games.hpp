@@ -12,7 +12,8 @@
 
 namespace reversi::cli {
 
-// The first `wanted` games of a file that replay to the end of the game, in file order.
+// The first `wanted` games that replay to the end of the game, in input order, of a file, a folder
+// (expand_record_inputs) or "-".
 std::vector<records::GameRecord> complete_games(const std::string& path, int wanted);
 
 // A record file read into memory before the timing starts, so that a timed pass reads no disk.

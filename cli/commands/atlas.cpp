@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "cli/batch/output_file.hpp"
+#include "cli/commands/atlas_check.hpp"
 #include "cli/common.hpp"
 #include "cli/options/numeric.hpp"
 #include "cli/options/threads.hpp"
@@ -39,6 +40,7 @@ struct AtlasOptions {
   std::string commit = "unknown";
   std::size_t hash_mb = default_hash_mb;
   double row_seconds = 0;
+  bool resolve = false;
   bool quiet = false;
 };
 
@@ -169,21 +171,25 @@ bool parse_atlas(const std::vector<std::string>& args, AtlasOptions& opt, po::va
       "resume", po::value(&opt.resume),
       "keep the rows FILE has finished and solve the rest; writes back to FILE unless --json")(
       "check", po::value(&opt.check),
-      "re-solve the rows of FILE and compare; exit 1 on a difference")(
-      "row-seconds",
-      numeric(&opt.row_seconds, Range<double>{0, 1e9, "CPU seconds"})->default_value(0),
-      "leave a row unsolved (pending) once it has used this much CPU time; 0: no limit")(
+      "check the rows of FILE: every line replays to its value; the quick rows (4x4, cited, "
+      "under 2 CPU s stored) are re-solved and compared; exit 1 on a difference")(
+      "resolve", po::bool_switch(&opt.resolve),
+      "with --check: re-solve every row (hours for the whole 6x6 table: the cost is printed "
+      "first)")("row-seconds",
+                numeric(&opt.row_seconds, Range<double>{0, 1e9, "CPU seconds"})->default_value(0),
+                "leave a row unsolved (pending) once it has used this much CPU time; 0: no limit")(
       "commit", po::value(&opt.commit), "the source commit, recorded in the table's header")(
       "quiet", po::bool_switch(&opt.quiet), "no progress lines on stderr");
   add_hash_mb_option(desc, &opt.hash_mb, default_hash_mb,
                      "transposition table megabytes for each row being solved");
   if (!parse_options("atlas",
                      "[--size N...] [--variant ID...] [--json FILE] [--markdown FILE] "
-                     "[--resume FILE | --check FILE] [--threads T] [--row-seconds S]",
+                     "[--resume FILE | --check FILE [--resolve]] [--threads T] [--row-seconds S]",
                      desc, args, vm))
     return false;
   if (!opt.resume.empty() && !opt.check.empty())
     throw UsageError("give --resume or --check, not both");
+  if (opt.resolve && opt.check.empty()) throw UsageError("--resolve goes with --check FILE");
   return true;
 }
 
@@ -206,58 +212,18 @@ std::string row_line(std::size_t done, std::size_t total, const AtlasRow& row) {
   return out.str();
 }
 
-// --check FILE: every row re-solved (the cited ones compared with the literature) and compared.
+// --check FILE: the rows named by --variant and --size, else every row.
 int run_check(const AtlasOptions& opt, int threads) {
   const AtlasTable table = read_table(opt.check);
-  std::vector<Rules> list;
-  const bool filtered = !opt.variants.empty() || !opt.sizes.empty();
-  std::vector<Rules> wanted = named_variants(opt);
-  for (const Rules& r : listed_variants(opt.sizes)) wanted.push_back(r);
-  std::vector<const AtlasRow*> stored;
-  for (const AtlasRow& row : table.rows)
-    if (!filtered || std::find(wanted.begin(), wanted.end(), row.rules) != wanted.end()) {
-      list.push_back(row.rules);
-      stored.push_back(&row);
-    }
-  InterruptGuard interrupt;
-  AtlasRunRequest req;
-  req.variants = list;
+  AtlasCheckRequest req;
+  req.file = opt.check;
+  req.only = named_variants(opt);
+  for (const Rules& r : listed_variants(opt.sizes)) req.only.push_back(r);
   req.threads = threads;
   req.hash_mb = opt.hash_mb;
-  req.stop = interrupt.flag();
-  int wrong = 0;
-  std::size_t finished = 0;
-  // Printed in the file's order whatever the order rows finish in (stderr has the progress).
-  std::vector<std::optional<std::vector<std::string>>> verdicts(list.size());
-  std::size_t printed = 0;
-  const auto print_ready = [&] {
-    for (; printed < verdicts.size() && verdicts[printed]; ++printed) {
-      const auto& problems = *verdicts[printed];
-      std::cout << (problems.empty() ? "ok    " : "WRONG ") << atlas_id(list[printed]);
-      for (std::size_t k = 0; k < problems.size(); ++k)
-        std::cout << (k == 0 ? ": " : "; ") << problems[k];
-      std::cout << std::endl;
-    }
-  };
-  req.on_row = [&](std::size_t i, const AtlasRow& fresh) {
-    if (!opt.quiet) std::cerr << row_line(i + 1, list.size(), fresh) << std::endl;
-    if (!fresh.complete) return;
-    ++finished;
-    verdicts[i] = compare_rows(*stored[i], fresh);
-    if (!verdicts[i]->empty()) ++wrong;
-    print_ready();
-  };
-  solve_atlas(req);
-  // After an interruption: the rows checked beyond the first one left unfinished.
-  for (std::size_t i = printed; i < verdicts.size(); ++i)
-    if (verdicts[i]) {
-      printed = i;
-      print_ready();
-    }
-  std::cout << "checked " << finished << " of " << list.size() << " rows of " << opt.check << ": "
-            << wrong << " wrong\n";
-  if (interrupt.interrupted()) return exit_interrupted;
-  return wrong > 0 ? exit_bad_input : exit_ok;
+  req.resolve = opt.resolve;
+  req.quiet = opt.quiet;
+  return check_atlas_table(table, req);
 }
 
 int run_table(const AtlasOptions& opt, const std::vector<std::string>& args, int threads) {

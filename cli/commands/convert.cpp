@@ -248,7 +248,7 @@ bool parse_convert(const std::vector<std::string>& args, ConvertOptions& opt) {
       "WTHOR player names (reading: default WTHOR.JOU beside the file; writing: the names to "
       "start from when none are beside the output)")("tournaments", po::value(&opt.tournaments),
                                                      "WTHOR tournament names, as --players")(
-      "file", po::value(&opt.files)->composing(), "input files; - for standard input");
+      "file", po::value(&opt.files)->composing(), "input files and folders; - for standard input");
   po::positional_options_description positional;
   positional.add("file", -1);
   po::variables_map vm;
@@ -311,6 +311,10 @@ Totals convert_all(const ConvertOptions& opt) {
     std::cerr << "reversi convert: interrupted after " << totals.games << " games"
               << (opt.output.empty() ? "" : "; " + opt.output + " not written") << "\n";
     totals.interrupted = true;
+    return totals;
+  }
+  if (totals.games == 0 && !totals.unreadable.empty()) {
+    out.discard();  // nothing could be read: no empty file to mistake for a conversion
     return totals;
   }
   writer.finish();

@@ -11,6 +11,7 @@
 
 #include "analysis/annotate.hpp"
 #include "cli/batch/output_file.hpp"
+#include "cli/batch/record_input.hpp"
 #include "cli/commands/annotate.hpp"
 #include "cli/common.hpp"
 #include "cli/options/numeric.hpp"
@@ -43,20 +44,6 @@ struct Collected {
   std::vector<ReportProblem> problems;
   long not_annotate = 0;  // lines or objects that are not annotate output at all
 };
-
-std::string read_all(const std::string& file) {
-  if (file == "-") {
-    std::stringstream s;
-    s << std::cin.rdbuf();
-    return s.str();
-  }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw UsageError("cannot read " + file);
-  std::stringstream s;
-  s << in.rdbuf();
-  if (in.bad()) throw UsageError("cannot read " + file + ": read error");
-  return s.str();
-}
 
 // Annotate output starts with a JSON object (or array); every record format starts otherwise,
 // apart from the toolkit's own JSON game records, which --annotate marks.
@@ -163,7 +150,7 @@ int annotate_records(const ReportOptions& opt, const po::variables_map& vm,
   try {
     status = run_annotate_with_figures(args, nullptr);
     if (status == exit_ok || status == exit_bad_input)
-      read_annotate_output(read_all(temp), "annotate output", c);
+      read_annotate_output(read_whole_input(temp), "annotate output", c);
   } catch (...) {
     std::remove(temp.c_str());
     throw;
@@ -192,7 +179,8 @@ bool parse_report(const std::vector<std::string>& args, ReportOptions& opt, po::
        "when annotating: the estimate depth (as annotate)")
       ("format", po::value(&opt.format), "when annotating: the record format (default: detected)")
       ("file", po::value(&opt.files)->composing(),
-       "annotate output (JSON Lines or --json) or game records; - for standard input");
+       "annotate output (JSON Lines or --json) or game records: files, folders, - for standard "
+       "input");
   // clang-format on
   po::positional_options_description positional;
   positional.add("file", -1);
@@ -206,53 +194,71 @@ bool parse_report(const std::vector<std::string>& args, ReportOptions& opt, po::
   return true;
 }
 
-// Directories and WTHOR files are records; anything else is looked at.
-bool is_record_file(const std::string& file) {
-  std::error_code ec;
+// WTHOR files are records; anything else is looked at.
+bool is_wthor_file(const std::string& file) {
   const std::string ext = fs::path(file).extension().string();
-  return (file != "-" && fs::is_directory(file, ec)) || ext == ".wtb" || ext == ".wtd" ||
-         ext == ".WTB" || ext == ".WTD";
+  return ext == ".wtb" || ext == ".wtd" || ext == ".WTB" || ext == ".WTD";
 }
 
-// Reads one input into `c`, annotating it first if it holds records. exit_ok, or annotate's
-// status when it failed: unreadable input (2) or an interrupt (130), annotate has said why.
-int collect_file(const ReportOptions& opt, const po::variables_map& vm, const std::string& file,
-                 Collected& c) {
-  const bool records = is_record_file(file);
-  std::string text;
-  if (!records) text = read_all(file);
-  if (!records && !opt.annotate && looks_like_json(text)) {
-    read_annotate_output(text, file == "-" ? "standard input" : file, c);
-    return exit_ok;
-  }
-  std::string input = file;
-  if (file == "-") {  // annotate reads files: standard input goes through a temporary one
+// Record inputs waiting to be annotated in one run of annotate, in input order; standard input
+// goes through a temporary copy (annotate reads files), removed once annotated.
+class PendingRecords {
+ public:
+  PendingRecords() = default;
+  ~PendingRecords() { remove_copies(); }
+  PendingRecords(const PendingRecords&) = delete;
+  PendingRecords& operator=(const PendingRecords&) = delete;
+
+  void add(const std::string& file) { files_.push_back(file); }
+  void add_copy(const std::string& text) {
     char pattern[] = "/tmp/reversi-report-in-XXXXXX";
     const int fd = mkstemp(pattern);
     if (fd < 0) throw UsageError("cannot create a temporary file");
     ::close(fd);
+    copies_.emplace_back(pattern);
     std::ofstream(pattern, std::ios::binary) << text;
-    input = pattern;
+    files_.emplace_back(pattern);
   }
-  int status = exit_ok;
-  try {
-    const int s = annotate_records(opt, vm, {input}, c);
-    if (s != exit_ok && s != exit_bad_input) status = s;
-  } catch (...) {
-    if (input != file) std::remove(input.c_str());
-    throw;
+  // Annotates them into `c`: exit_ok, or annotate's status when it failed (unreadable input 2, an
+  // interrupt 130), annotate having said why.
+  int annotate_into(const ReportOptions& opt, const po::variables_map& vm, Collected& c) {
+    if (files_.empty()) return exit_ok;
+    const int s = annotate_records(opt, vm, files_, c);
+    files_.clear();
+    remove_copies();
+    return s != exit_ok && s != exit_bad_input ? s : exit_ok;
   }
-  if (input != file) std::remove(input.c_str());
-  return status;
-}
 
-// Every input's games and problems; exit_ok, or the status to stop with (no page).
-int collect_all(const ReportOptions& opt, const po::variables_map& vm, Collected& c) {
-  for (const auto& file : opt.files) {
-    const int status = collect_file(opt, vm, file, c);
-    if (status != exit_ok) return status;
+ private:
+  void remove_copies() {
+    for (const auto& f : copies_) std::remove(f.c_str());
+    copies_.clear();
   }
-  return exit_ok;
+  std::vector<std::string> files_;
+  std::vector<std::string> copies_;
+};
+
+// Every input's games and problems, folders expanded as by every command that reads records;
+// exit_ok, or the status to stop with (no page). Consecutive record files are annotated together.
+int collect_all(const ReportOptions& opt, const po::variables_map& vm, Collected& c) {
+  PendingRecords records;
+  for (const auto& file : expand_record_inputs(opt.files)) {
+    if (is_wthor_file(file)) {
+      records.add(file);
+      continue;
+    }
+    const std::string text = read_whole_input(file);
+    if (opt.annotate || !looks_like_json(text)) {
+      if (file == "-")
+        records.add_copy(text);
+      else
+        records.add(file);
+      continue;
+    }
+    if (const int status = records.annotate_into(opt, vm, c); status != exit_ok) return status;
+    read_annotate_output(text, file == "-" ? "standard input" : file, c);
+  }
+  return records.annotate_into(opt, vm, c);
 }
 
 // The problems on standard error, and the page unless nothing was annotate output.

@@ -66,14 +66,16 @@ struct LoadedSamples {
   long skipped = 0;  // invalid or unfinished records
 };
 
-std::vector<std::string> wthor_files(const std::string& folder) {
+// The WTHOR inputs of --wthor through the one input expansion: a file or "-" as given, a folder's
+// 8x8 WTHOR files (.wtb) by name.
+std::vector<std::string> wthor_files(const std::string& path) {
   std::vector<std::string> out;
-  for (const auto& entry : fs::directory_iterator(folder)) {
-    const auto name = entry.path().filename().string();
-    if (entry.is_regular_file() && name.size() > 4 && name.substr(name.size() - 4) == ".wtb")
-      out.push_back(entry.path().string());
-  }
-  std::sort(out.begin(), out.end());
+  for (const auto& file : expand_record_inputs({path}))
+    if (file == path || fs::path(file).extension() == ".wtb") out.push_back(file);
+  std::error_code ec;
+  if (out.size() == 1 && out[0] == path && fs::is_directory(path, ec))
+    throw unreadable_folder(path);
+  if (out.empty()) throw UnreadableInput("cannot read " + path + ": no WTHOR .wtb files in it");
   return out;
 }
 
@@ -114,7 +116,7 @@ void load_file(const std::string& path, bool held_out, int solve_empties, Loaded
   in.format = records::Format::wthor;
   Input input = open_input(path, in);
   while (auto game = input.reader->next()) {
-    if (game->error || !game->record.meta.wthor) {
+    if (game->error || !game->record.meta.wthor || game->record.rules.size() != 8) {
       ++totals.skipped;
       continue;
     }
@@ -144,7 +146,8 @@ void load_file(const std::string& path, bool held_out, int solve_empties, Loaded
 // Reads the options into `o`; false after --help.
 bool parse_train(const std::vector<std::string>& args, TrainOptions& o) {
   po::options_description desc("Options");
-  desc.add_options()("wthor", po::value(&o.folder), "folder of WTHOR .wtb files (8x8)")(
+  desc.add_options()("wthor", po::value(&o.folder),
+                     "WTHOR games (8x8): a .wtb file, a folder of them, or - for standard input")(
       "size", numeric(&o.size, Range<int>{6, 8, "squares a side"})->default_value(o.size),
       "8: learn from WTHOR games; 6: from random 6x6 games labelled by the solver")(
       "anti", po::bool_switch(&o.anti), "with --size 6: anti-reversi weights")(
@@ -181,12 +184,12 @@ bool parse_train(const std::vector<std::string>& args, TrainOptions& o) {
   o.thread_options.add_to(desc);
   po::variables_map vm;
   if (!parse_options("train",
-                     "--wthor DIR (-o FILE | --fit-probcut N) [OPTIONS]\n"
+                     "--wthor FILE|DIR|- (-o FILE | --fit-probcut N) [OPTIONS]\n"
                      "       reversi train --size 6 [--anti] -o FILE [OPTIONS]",
                      desc, args, vm))
     return false;
   if (o.size != 8 && o.size != 6) throw UsageError("--size must be 8 or 6");
-  if (o.size == 8 && o.folder.empty()) throw UsageError("give --wthor DIR (or --size 6)");
+  if (o.size == 8 && o.folder.empty()) throw UsageError("give --wthor FILE|DIR (or --size 6)");
   if (o.size == 6 && (!o.folder.empty() || o.fit_probcut_every != 0))
     throw UsageError("--size 6 learns from its own games: no --wthor, no --fit-probcut");
   if (o.anti && o.size != 6) throw UsageError("--anti needs --size 6");

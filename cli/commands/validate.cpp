@@ -40,8 +40,12 @@ struct ValidateOptions {
   std::vector<std::string> files;
 };
 
+// Every record in exactly one of four categories: complete game, unfinished game (GameCounts's
+// `unfinished`), valid position (a record holding no game) or invalid.
 struct Totals : GameCounts {
-  long valid = 0;
+  long complete = 0;
+  long positions = 0;
+  long passes = 0;
   UnreadableList unreadable;
 };
 
@@ -74,8 +78,15 @@ std::string indented(const std::string& block) {
   return out;
 }
 
-std::string moves_word(int n) {
-  return std::to_string(n) + (n == 1 ? " move" : " moves");
+std::string counted(long n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+// "9 moves", "58 moves and 2 passes": discs placed, the passes apart, whatever the format.
+std::string moves_words(const Validation& v) {
+  std::string out = counted(v.moves_replayed, "move", "moves");
+  if (v.passes > 0) out += " and " + counted(v.passes, "pass", "passes");
+  return out;
 }
 
 std::string legal_line(const Rules& rules, const Position& p, Bits legal) {
@@ -101,11 +112,11 @@ std::string valid_text(const ParsedGame& g, const Validation& v) {
   if (g.record.position_only)
     return "valid position, " + color_name(g.record.start.to_move) + " to move";
   if (v.verdict == Verdict::unfinished)
-    return "unfinished after " + moves_word(v.moves_replayed) + ", " +
+    return "valid but unfinished after " + moves_words(v) + ", " +
            color_name(v.final_position.to_move) + " to move";
   const Tally t = rules.tally(v.final_position);
   const int m = v.dark_margin.value_or(0);
-  return "valid, " + moves_word(v.moves_replayed) + ", dark " + std::to_string(t.dark) + " light " +
+  return "valid and complete, " + moves_words(v) + ", dark " + std::to_string(t.dark) + " light " +
          std::to_string(t.light) + " (dark " + (m > 0 ? "+" : "") + std::to_string(m) + ", " +
          scoring_name(rules.scoring()) + " scoring)" + checked_text(g.record.meta);
 }
@@ -141,17 +152,19 @@ std::string format_game(const Slot& s, Output output, bool quiet) {
   return {};
 }
 
-void count(Totals& totals, const Validation& v) {
+void count(Totals& totals, const ParsedGame& g, const Validation& v) {
   ++totals.games;
   totals.moves += v.moves_replayed;
+  totals.passes += v.passes;
   if (v.verdict == Verdict::invalid) {
-    ++totals.invalid;
+    ++totals.invalid;  // --require-complete's unfinished games too: an error is an error
+  } else if (v.verdict == Verdict::unfinished) {
+    ++totals.unfinished;
+  } else if (g.record.position_only) {
+    ++totals.positions;
   } else {
-    ++totals.valid;
+    ++totals.complete;
   }
-  const bool flagged =
-      v.verdict == Verdict::unfinished || (v.error && v.error->kind == ErrorKind::unfinished);
-  if (flagged) ++totals.unfinished;
 }
 
 // Reads, validates and writes one input's games: reading and writing in input order, the
@@ -171,26 +184,38 @@ void validate_input(records::GameReader& reader, int threads,
         s.text = format_game(s, output, quiet);
       },
       [&](Slot& s) {
-        count(totals, s.result);
+        count(totals, s.game, s.result);
         if (!s.text.empty()) writer.game(s.text);
       });
 }
 
+// "3 games read: 1 complete, 1 unfinished, 1 invalid; 28 moves replayed": the categories add up
+// to the records read (positions named only when there are some).
+std::string summary_text(const Totals& t, double seconds) {
+  std::string out = "summary: " + counted(t.games, t.positions > 0 ? "record" : "game",
+                                          t.positions > 0 ? "records" : "games");
+  out += " read: " + std::to_string(t.complete) + " complete, " + std::to_string(t.unfinished) +
+         " unfinished, ";
+  if (t.positions > 0) out += counted(t.positions, "position", "positions") + ", ";
+  out += std::to_string(t.invalid) + " invalid; " + counted(t.moves, "move", "moves") + " replayed";
+  if (t.passes > 0) out += ", " + counted(t.passes, "pass", "passes");
+  char time[32];
+  std::snprintf(time, sizeof time, ", %.3f s\n", seconds);
+  return out + time;
+}
+
 void write_summary(BatchWriter& writer, const Totals& t, double seconds) {
   if (writer.format() == Output::text) {
-    char line[256];
-    std::snprintf(line, sizeof line,
-                  "summary: %ld games read, %ld valid, %ld invalid, %ld unfinished, %ld moves "
-                  "replayed, %.3f s\n",
-                  t.games, t.valid, t.invalid, t.unfinished, t.moves, seconds);
-    writer.summary_text(line);
+    writer.summary_text(summary_text(t, seconds));
     return;
   }
   writer.summary_json({{"games", t.games},
-                       {"valid", t.valid},
-                       {"invalid", t.invalid},
+                       {"complete", t.complete},
                        {"unfinished", t.unfinished},
+                       {"positions", t.positions},
+                       {"invalid", t.invalid},
                        {"moves_replayed", t.moves},
+                       {"passes", t.passes},
                        {"elapsed_seconds", seconds},
                        {"unreadable", unreadable_json(t.unreadable)}});
 }
@@ -212,7 +237,7 @@ bool parse_validate(const std::vector<std::string>& args, ValidateOptions& opt) 
       "WTHOR player names (default: WTHOR.JOU beside the file)")(
       "tournaments", po::value(&opt.tournaments),
       "WTHOR tournament names (default: WTHOR.TRN beside the file)")(
-      "file", po::value(&opt.files)->composing(), "input files; - for standard input");
+      "file", po::value(&opt.files)->composing(), "input files and folders; - for standard input");
   po::positional_options_description positional;
   positional.add("file", -1);
   po::variables_map vm;

@@ -125,11 +125,12 @@ Validation validate(const ParsedGame& game, const ValidateOptions& options, Repl
   }
   replayed = replay(rules, r.start, r.moves, ReplayOptions{!r.explicit_passes});
   for (const auto& m : replayed.moves) {
-    if (m.inferred) {
-      ++out.inferred_passes;
-    } else {
+    if (!m.is_pass()) {
       ++out.moves_replayed;
+      continue;
     }
+    ++out.passes;
+    if (m.inferred) ++out.inferred_passes;
   }
   out.final_position = replayed.final_position;
   out.finished = replayed.finished;

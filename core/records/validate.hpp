@@ -21,8 +21,11 @@ struct Validation {
   // one for result problems) and its legal moves. Empty for problems outside the moves.
   std::optional<Position> before;
   Bits legal = 0;
-  int moves_replayed = 0;   // written moves played (passes included) before any error
-  int inferred_passes = 0;  // forced passes the record did not write
+  // Moves that placed a disc before any error: the same for a game in every format, whether its
+  // record writes the passes or not.
+  int moves_replayed = 0;
+  int passes = 0;           // passes replayed, written or inferred
+  int inferred_passes = 0;  // of those, the forced passes the record did not write
   Position final_position;
   bool finished = false;  // the game is over at the end of the replay
   // Dark's final margin under the record's rules (scoring and anti), when finished.

@@ -112,6 +112,58 @@ TEST_CASE("Every stored principal variation replays to its row's value", "[atlas
   CHECK(replayed > 0);
 }
 
+TEST_CASE("Every stored line passes check_stored_line, and a changed value or first move does not",
+          "[atlas]") {
+  const auto rows = shipped_rows();
+  for (const auto& s : rows) {
+    INFO(atlas_id(s.rules));
+    CHECK(check_stored_line(s.row).empty());
+  }
+  const StoredRow& row = rows.front();
+  REQUIRE(row.rules == Rules(4));
+  AtlasRow changed = row.row;
+  changed.value += 2;
+  const auto value = check_stored_line(changed);
+  REQUIRE(value.size() == 1);
+  CHECK(value[0] == "the principal variation ends at -10, not at the value -8");
+  changed = row.row;
+  changed.best_moves = {*Rules(4).geometry().parse("a1")};  // the stored line starts with b1
+  const auto first = check_stored_line(changed);
+  REQUIRE(first.size() == 1);
+  CHECK(first[0] ==
+        "the principal variation starts with b1, not one of the optimal first moves a1");
+}
+
+TEST_CASE("A row is quick to re-solve when 4x4, cited or stored under the threshold", "[atlas]") {
+  AtlasRow row;
+  row.rules = Rules(6);
+  CHECK_FALSE(quick_to_resolve(row, 2));  // no time stored: unknown, so not quick
+  CHECK_FALSE(stored_cost(row).has_value());
+  row.seconds = 1.5;
+  CHECK(stored_cost(row) == 1.5);
+  CHECK(quick_to_resolve(row, 2));
+  row.cpu_seconds = 3;
+  CHECK(stored_cost(row) == 3);
+  CHECK_FALSE(quick_to_resolve(row, 2));
+  row.rules = Rules(4);
+  CHECK(quick_to_resolve(row, 2));
+  row.rules = Rules(8);
+  row.cited = true;
+  CHECK(stored_cost(row) == 0);
+  CHECK(quick_to_resolve(row, 2));
+}
+
+TEST_CASE("The wall clock estimate hands the rows, slowest kinds first, to the first free worker",
+          "[atlas]") {
+  // 6x6 rows start before 4x4 ones: on two workers the 6x6 rows (10 s, 4 s) run side by side and
+  // the 4x4 rows (3 s, 1 s) follow on the one free first.
+  const std::vector<Rules> rows{Rules(4), Rules(6), Rules(4), Rules(6)};
+  const std::vector<double> cpu{3, 10, 1, 4};
+  CHECK(estimated_wall_seconds(rows, cpu, 1) == 18);
+  CHECK(estimated_wall_seconds(rows, cpu, 2) == 10);
+  CHECK(estimated_wall_seconds(rows, cpu, 8) == 10);
+}
+
 TEST_CASE("The table has every 4x4 row and the 8x8 standard row, cited as a draw", "[atlas]") {
   std::set<std::string> stored;
   bool cited = false;

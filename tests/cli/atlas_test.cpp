@@ -12,6 +12,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -144,8 +145,8 @@ TEST_CASE("atlas --check re-solves a table: ok as written, exit 1 when a value i
               .status == 0);
   const auto good = run_reversi("atlas --check " + out.string());
   CHECK(good.status == 0);
-  CHECK(good.out.find("ok    4x4-free-anti-a1-winner") != std::string::npos);
-  CHECK(good.out.find("0 wrong") != std::string::npos);
+  CHECK(good.out.find("] ok       4x4-free-anti-a1-winner: ") != std::string::npos);
+  CHECK(good.out.find("0 differ") != std::string::npos);
   json j = json::parse(slurp(out));
   // The table is in list order: the standard rows before the free ones.
   REQUIRE(j["rows"][0]["id"] == "4x4-standard-c1-d2-count");
@@ -153,8 +154,152 @@ TEST_CASE("atlas --check re-solves a table: ok as written, exit 1 when a value i
   std::ofstream(out) << j.dump();
   const auto bad = run_reversi("atlas --check " + out.string());
   CHECK(bad.status == 1);
-  CHECK(bad.out.find("WRONG 4x4-standard-c1-d2-count: value") != std::string::npos);
+  CHECK(bad.out.find("DIFFERS  4x4-standard-c1-d2-count: value") != std::string::npos);
   CHECK(bad.out.find("principal variation ends at") != std::string::npos);
+  CHECK(bad.out.find("1 differs") != std::string::npos);
+}
+
+namespace {
+
+const fs::path shipped_table = fs::path(REVERSI_SOURCE_DIR) / "data/atlas/atlas.json";
+
+// The lines of `text` that start with `prefix`.
+std::vector<std::string> lines_starting(const std::string& text, const std::string& prefix) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (line.starts_with(prefix)) out.push_back(line);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("atlas --check of the shipped table says its cost, reports every row and is quick",
+          "[cli][atlas]") {
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = run_reversi("atlas --check " + shipped_table.string() + " --threads 2");
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  INFO(r.out);
+  CHECK(r.status == 0);
+  const json table = json::parse(slurp(shipped_table));
+  const std::size_t rows = table["rows"].size();
+  // The plan first: what is re-solved, what is not and what that would cost.
+  CHECK(r.out.starts_with("atlas --check " + shipped_table.string() + ": " + std::to_string(rows) +
+                          " rows; every stored line is replayed"));
+  CHECK(r.out.find("\nre-solving 165 rows: ") != std::string::npos);
+  CHECK(r.out.find("\nnot re-solving 38 rows (18,661 s (5h11m) of CPU time as stored, about ") !=
+        std::string::npos);
+  CHECK(r.out.find("--resolve re-solves them too") != std::string::npos);
+  // A line per row, each row once.
+  std::set<std::string> seen;
+  for (const auto& line : lines_starting(r.out, "[")) {
+    CHECK(line.find("] ok       ") != std::string::npos);
+    seen.insert(
+        line.substr(line.find("ok       ") + 9, line.find(':') - line.find("ok       ") - 9));
+  }
+  CHECK(seen.size() == rows);
+  CHECK(
+      r.out.find(
+          "] ok       6x6-free-anti-b1-winner: light wins by 1 (anti: fewer discs wins); its line "
+          "replays (") != std::string::npos);
+  CHECK(r.out.find("not re-solved: 2,387 s (39m47s) of CPU time stored") != std::string::npos);
+  CHECK(r.out.find("] ok       4x4-standard-winner: light wins by 10; re-solved in ") !=
+        std::string::npos);
+  CHECK(r.out.find("checked " + std::to_string(rows) + " of " + std::to_string(rows) + " rows of " +
+                   shipped_table.string() +
+                   ": 165 re-solved, 38 by their line "
+                   "alone; 0 differ") != std::string::npos);
+  WARN("atlas --check of the shipped table: " << seconds << " s");
+  CHECK(seconds < 30);
+}
+
+TEST_CASE("atlas --check names a slow row whose stored value was tampered with, exit 1",
+          "[cli][atlas]") {
+  TempDir dir;
+  json table = json::parse(slurp(shipped_table));
+  json tampered;
+  for (auto& row : table["rows"])
+    if (row["id"] == "6x6-free-anti-winner") {
+      row["value"] = row["value"].get<int>() + 2;
+      tampered = row;
+    }
+  REQUIRE_FALSE(tampered.is_null());
+  const fs::path copy = dir.path / "atlas.json";
+  std::ofstream(copy) << table.dump(1);
+  const auto r = run_reversi("atlas --check " + copy.string());
+  CHECK(r.status == 1);
+  const auto differ = lines_starting(r.out, "[");
+  std::vector<std::string> wrong;
+  for (const auto& line : differ)
+    if (line.find(" DIFFERS ") != std::string::npos) wrong.push_back(line);
+  REQUIRE(wrong.size() == 1);
+  CHECK(wrong[0].find("DIFFERS  6x6-free-anti-winner: the principal variation ends at 2, not at "
+                      "the value 4") != std::string::npos);
+  CHECK(r.out.find("; 1 differs, ") != std::string::npos);
+}
+
+TEST_CASE("atlas --check --resolve re-solves every row, its cost printed first", "[cli][atlas]") {
+  TempDir dir;
+  const fs::path out = dir.path / "t.json";
+  REQUIRE(run_reversi("atlas --variant 4x4-standard-winner 4x4-free-anti-count "
+                      "4x4-standard-a1-b1-count --json " +
+                      out.string())
+              .status == 0);
+  const auto r = run_reversi("atlas --check " + out.string() + " --resolve --threads 1");
+  CHECK(r.status == 0);
+  CHECK(r.out.find("re-solving 3 rows: ") < r.out.find("] ok"));
+  CHECK(r.out.find("of CPU time as stored, about ") != std::string::npos);
+  CHECK(r.out.find("  and 3 rows quick to solve") != std::string::npos);
+  CHECK(r.out.find("not re-solving") == std::string::npos);
+  CHECK(lines_starting(r.out, "[").size() == 3);
+  for (const auto& line : lines_starting(r.out, "["))
+    CHECK(line.find("; re-solved in ") != std::string::npos);
+  CHECK(r.out.find(": 3 re-solved, 0 by their line alone; 0 differ") != std::string::npos);
+  check_usage_error(run_reversi("atlas --resolve"), "--resolve goes with --check FILE");
+}
+
+TEST_CASE("SIGTERM stops atlas --check --resolve within seconds with exit status 130",
+          "[cli][atlas]") {
+  TempDir dir;
+  json table = json::parse(slurp(shipped_table));
+  json slow = json::array();
+  for (const auto& row : table["rows"])
+    if (row["id"] == "6x6-free-anti-b1-winner" || row["id"] == "4x4-standard-winner")
+      slow.push_back(row);
+  table["rows"] = slow;
+  const fs::path copy = dir.path / "slow.json";
+  std::ofstream(copy) << table.dump();
+  const fs::path out = dir.path / "out.txt";
+  std::vector<std::string> args = {REVERSI_BINARY, "atlas",     "--check", copy.string(),
+                                   "--resolve",    "--threads", "2",       "--quiet"};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  pid_t pid = 0;
+  REQUIRE(posix_spawn(&pid, REVERSI_BINARY, &actions, nullptr, argv.data(), environ) == 0);
+  posix_spawn_file_actions_destroy(&actions);
+  // Wait for the 4x4 row's line: the 6x6 row, about 40 minutes, is then under way.
+  for (int i = 0; i < 1200 && slurp(out).find("4x4-standard-winner") == std::string::npos; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  const auto sent = std::chrono::steady_clock::now();
+  kill(pid, SIGTERM);
+  const std::optional<int> status = wait_for_exit(pid, std::chrono::seconds(120));
+  REQUIRE(status.has_value());
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+  REQUIRE(WIFEXITED(*status));
+  CHECK(WEXITSTATUS(*status) == 130);
+  const std::string text = slurp(out);
+  CHECK(text.find("6x6-free-anti-b1-winner: 2,387 s (39m47s) of CPU time") != std::string::npos);
+  CHECK(text.find("stopped  6x6-free-anti-b1-winner: interrupted") != std::string::npos);
+  CHECK(text.find("checked 1 of 2 rows") != std::string::npos);
+  CHECK(text.find("; interrupted") != std::string::npos);
+  WARN("stopped " << seconds << " s after SIGTERM");
+  CHECK(seconds < 5);
 }
 
 TEST_CASE("atlas refuses bad input in one line with exit status 2 and keeps the rows done",

@@ -218,3 +218,33 @@ TEST_CASE("convert: an input that cannot be read is named, the others are conver
         "reversi convert: cannot read /nonexistent-input.txt: No such file or directory\n");
   CHECK(count_lines(r.out) == 5);
 }
+
+TEST_CASE("convert reads a folder as its record files in name order", "[cli][convert]") {
+  TempDir dir;
+  fs::copy_file(examples / "games.ggf", dir.path / "b.ggf");
+  std::ofstream(dir.path / "a.txt") << "f5d6c3\n";
+  std::ofstream(dir.path / "WTHOR.JOU") << "not a record file: left alone";
+  const auto folder = run_reversi("convert --to moves " + quoted(dir.path));
+  const auto files = run_reversi("convert --to moves " + quoted(dir.path / "a.txt") + " " +
+                                 quoted(dir.path / "b.ggf"));
+  CHECK(folder.status == 0);
+  CHECK(folder.err.empty());
+  CHECK(folder.out == files.out);
+  CHECK(folder.out.starts_with("f5d6c3\n"));
+  CHECK(count_lines(folder.out) == 6);
+}
+
+TEST_CASE("convert: a folder with nothing to read is named in one line, exit status 2, no file",
+          "[cli][convert]") {
+  TempDir dir;
+  const fs::path out = dir.path / "out.ggf";
+  fs::create_directory(dir.path / "empty");
+  const auto r =
+      run_reversi("convert --to ggf -o " + quoted(out) + " " + quoted(dir.path / "empty"));
+  CHECK(r.status == 2);
+  CHECK(r.err == "reversi convert: cannot read " + (dir.path / "empty").string() +
+                     ": a folder with no record files (.ggf, .wtb, .wtd, .obf, .json, .jsonl or "
+                     ".txt)\n");
+  CHECK(r.out.empty());
+  CHECK_FALSE(fs::exists(out));
+}

@@ -185,7 +185,7 @@ TEST_CASE("Text mode shows the legal moves and the board before the failing move
   CHECK(lines[1] == "  legal moves: c3 c4 c5 c6 c7");
   CHECK(lines[2] == "  board before move 3, dark to move:");
   CHECK(lines[3] == "      a b c d e f g h");
-  CHECK(r.out.find("summary: 1 games read, 0 valid, 1 invalid, 0 unfinished, 2 moves replayed") !=
+  CHECK(r.out.find("summary: 1 game read: 0 complete, 0 unfinished, 1 invalid; 2 moves replayed") !=
         std::string::npos);
 }
 
@@ -200,8 +200,108 @@ TEST_CASE("Exit status: 0 all valid, 1 any invalid, 2 bad usage or unreadable in
   const auto missing = run_reversi("validate - /nonexistent/games.txt", "f5d6\n");
   CHECK(missing.status == 2);
   CHECK(missing.err.find("cannot read /nonexistent/games.txt") != std::string::npos);
-  CHECK(missing.out.find("summary: 1 games read") != std::string::npos);
-  CHECK(run_reversi("validate " + quoted(source_dir)).status == 2);
+  CHECK(missing.out.find("summary: 1 game read") != std::string::npos);
+}
+
+TEST_CASE("validate reads a folder as its record files in name order", "[records][cli]") {
+  const auto folder = run_reversi("validate " + quoted(examples_dir));
+  const auto files =
+      run_reversi("validate " + quoted(examples_dir / "annotate.txt") + " " +
+                  quoted(examples_dir / "games.ggf") + " " + quoted(examples_dir / "games.txt"));
+  CHECK(folder.status == 1);  // games.txt holds an invalid game
+  CHECK(folder.err.empty());
+  CHECK(without_timing(folder.out) == without_timing(files.out));
+  CHECK(folder.out.find("summary: 9 games read") != std::string::npos);
+}
+
+TEST_CASE("validate: a folder with nothing to read is one line on stderr and exit status 2",
+          "[records][cli]") {
+  char pattern[] = "/tmp/reversi-validate-XXXXXX";
+  const fs::path dir = mkdtemp(pattern);
+  std::ofstream(dir / "notes.md") << "not a record\n";
+  for (const char* mode : {"", "--json ", "--quiet "}) {
+    INFO(mode);
+    const auto r = run_reversi(std::string("validate ") + mode + quoted(dir));
+    CHECK(r.status == 2);
+    CHECK(r.err == "reversi validate: cannot read " + dir.string() +
+                       ": a folder with no record files (.ggf, .wtb, .wtd, .obf, .json, .jsonl or "
+                       ".txt)\n");
+  }
+  // The other inputs are read all the same; the status still says one could not be.
+  const auto mixed = run_reversi("validate " + quoted(dir) + " -", "f5d6c3\n");
+  CHECK(mixed.status == 2);
+  CHECK(mixed.out.find("summary: 1 game read: 0 complete, 1 unfinished, 0 invalid") !=
+        std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("validate counts each game once: complete, unfinished or invalid", "[records][cli]") {
+  const auto r = run_reversi("validate --quiet " + quoted(examples_dir / "games.txt"));
+  CHECK(r.status == 1);
+  CHECK(lines_of(r.out).back().starts_with(
+      "summary: 3 games read: 1 complete, 1 unfinished, 1 invalid; 28 moves replayed, "));
+  CHECK(run_reversi("validate " + quoted(examples_dir / "games.txt"))
+            .out.find("game 2, line 3: valid but unfinished after 9 moves, light to move") !=
+        std::string::npos);
+  // --require-complete makes the unfinished game an error: counted as invalid only.
+  const auto strict =
+      run_reversi("validate --quiet --require-complete " + quoted(examples_dir / "games.txt"));
+  CHECK(lines_of(strict.out)
+            .back()
+            .starts_with("summary: 3 games read: 1 complete, 0 unfinished, 2 invalid; "));
+  // Records holding a position, not a game, are a category of their own.
+  const auto positions =
+      run_reversi("validate --quiet " + quoted(source_dir / "data/ffo/fforum-1-19.obf"));
+  CHECK(lines_of(positions.out)
+            .back()
+            .starts_with(
+                "summary: 19 records read: 0 complete, 0 unfinished, 19 positions, 0 invalid; "));
+  const auto json = nlohmann::json::parse(
+      run_reversi("validate --json " + quoted(examples_dir / "games.txt")).out)["summary"];
+  CHECK(json["games"] == 3);
+  CHECK(json["complete"] == 1);
+  CHECK(json["unfinished"] == 1);
+  CHECK(json["invalid"] == 1);
+  CHECK(json["positions"] == 0);
+  CHECK(json["moves_replayed"] == 28);
+  CHECK(json["passes"] == 0);
+  CHECK_FALSE(json.contains("valid"));
+}
+
+TEST_CASE("validate counts the same moves and passes for the same games in every format",
+          "[records][cli]") {
+  char pattern[] = "/tmp/reversi-formats-XXXXXX";
+  const fs::path dir = mkdtemp(pattern);
+  const fs::path games = dir / "games.txt";
+  std::ofstream(games) << random_games(60, 5);
+  const auto original = run_reversi("validate --quiet " + quoted(games));
+  REQUIRE(original.status == 0);
+  const std::string counts = without_timing(original.out);
+  INFO(counts);
+  // Random games pass now and then: the GGF record writes those passes, the move list does not.
+  REQUIRE(counts.find(" passes") != std::string::npos);
+  CHECK(counts.starts_with("summary: 60 games read: 60 complete, 0 unfinished, 0 invalid; "));
+  for (const char* target : {"moves", "ggf", "wthor", "json"}) {
+    INFO(target);
+    const fs::path converted =
+        dir / (std::string("games.") + (target == std::string("wthor") ? "wtb" : target));
+    REQUIRE(run_reversi("convert --to " + std::string(target) + " -o " + quoted(converted) + " " +
+                        quoted(games))
+                .status == 0);
+    const auto again = run_reversi("validate --quiet " + quoted(converted));
+    CHECK(again.status == 0);
+    CHECK(without_timing(again.out) == counts);
+  }
+  // Positions formats hold each game's last position: one record a game, no moves.
+  for (const char* target : {"obf", "board"}) {
+    INFO(target);
+    const auto positions = run_reversi("convert --to " + std::string(target) + " " + quoted(games));
+    REQUIRE(positions.status == 0);
+    const auto again = run_reversi("validate --quiet -", positions.out);
+    CHECK(lines_of(again.out).back().starts_with(
+        "summary: 60 records read: 0 complete, 0 unfinished, 60 positions, 0 invalid; 0 moves "));
+  }
+  fs::remove_all(dir);
 }
 
 TEST_CASE("The --format option overrides detection", "[records][cli]") {
@@ -329,8 +429,9 @@ TEST_CASE("All shared WTHOR and GGF games validate, and unfinished WTHOR games a
   const auto r = run_reversi("validate --quiet" + files);
   CHECK(r.status == 0);
   const auto summary = lines_of(r.out).back();
-  CHECK(summary.starts_with("summary: 66813 games read, 66813 valid, 0 invalid, "));
+  CHECK(summary.starts_with("summary: 66813 games read: "));
   CHECK(summary.find(" 0 unfinished") == std::string::npos);
+  CHECK(summary.find(", 0 invalid; ") != std::string::npos);
   WARN(summary);
 }
 
@@ -355,6 +456,6 @@ TEST_CASE("A 100,000-game input is validated in constant memory", "[records][cli
     CHECK(large < small + 4096);
   }
   const auto r = run_reversi("validate --quiet " + quoted(dir / "large.txt"));
-  CHECK(lines_of(r.out).back().starts_with("summary: 100000 games read, 100000 valid"));
+  CHECK(lines_of(r.out).back().starts_with("summary: 100000 games read: 100000 complete"));
   fs::remove_all(dir);
 }

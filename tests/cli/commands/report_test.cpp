@@ -169,3 +169,22 @@ TEST_CASE("The report says its values are from dark's view", "[cli][report]") {
   CHECK(r.out.find("Values are from dark\\'s view, in the move list and the chart alike") !=
         std::string::npos);
 }
+
+TEST_CASE("report reads a folder: annotate output and records alike, in name order",
+          "[cli][report]") {
+  TempDir dir;
+  const std::string good = annotated().substr(0, annotated().find("\n{\"error\""));
+  std::ofstream(dir.path / "a.jsonl") << good << "\n";
+  fs::copy_file(source_dir / "data/examples/annotate.txt", dir.path / "b.txt");
+  const auto r = run_reversi("report --depth 2 --exact-empties 12 '" + dir.path.string() + "'");
+  REQUIRE(r.status == 0);
+  CHECK(occurrences(r.out, "<script type=\"application/json\" id=\"g") == 3);
+  fs::remove(dir.path / "a.jsonl");
+  fs::remove(dir.path / "b.txt");
+  const auto empty = run_reversi("report '" + dir.path.string() + "'");
+  CHECK(empty.status == 2);
+  CHECK(empty.out.empty());
+  CHECK(empty.err == "reversi report: cannot read " + dir.path.string() +
+                         ": a folder with no record files (.ggf, .wtb, .wtd, .obf, .json, .jsonl "
+                         "or .txt)\n");
+}

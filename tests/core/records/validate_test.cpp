@@ -44,6 +44,7 @@ TEST_CASE("Forced passes in move lists are inferred and counted", "[records]") {
   const auto v = validate(read_one(Format::moves, "b1 a1 a2 c1 d1 a3 a4 d3 b4 c4 d2 d4", options));
   CHECK(v.verdict == Verdict::valid);
   CHECK(v.inferred_passes == 2);
+  CHECK(v.passes == 2);
   CHECK(v.moves_replayed == 12);
 }
 

@@ -1,0 +1,81 @@
+// End to end: `reversi train --wthor` reads its games through the one input expansion: a file, a
+// folder or standard input, and an input it cannot read is one line and exit status 2.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "cli/run_binary.hpp"
+
+using reversi::testing::run_reversi;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    char pattern[] = "/tmp/reversi-train-XXXXXX";
+    path = mkdtemp(pattern);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+};
+
+std::string quoted(const fs::path& p) {
+  return "'" + p.string() + "'";
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A quick training run: no exact labels, two fitting steps.
+const std::string quick = " --solve-empties 0 --iterations 2 --threads 1 -o ";
+
+}  // namespace
+
+TEST_CASE("train --wthor takes a WTHOR file, a folder of them or standard input", "[cli][eval]") {
+  TempDir dir;
+  const fs::path games = dir.path / "games";
+  fs::create_directory(games);
+  const fs::path wtb = games / "WTH_2000.wtb";
+  REQUIRE(run_reversi("convert --to wthor -o " + quoted(wtb) + " " +
+                      quoted(fs::path(REVERSI_SOURCE_DIR) / "data/examples/annotate.txt"))
+              .status == 0);
+  const fs::path weights = dir.path / "w.bin";
+  for (const std::string& input : {quoted(wtb), quoted(games)}) {
+    INFO(input);
+    const auto r = run_reversi("train --wthor " + input + quick + quoted(weights));
+    CHECK(r.status == 0);
+    CHECK(r.err.find("train: 1 games (0 skipped)") != std::string::npos);
+    CHECK(fs::exists(weights));
+    fs::remove(weights);
+  }
+  const auto piped = run_reversi("train --wthor -" + quick + quoted(weights), slurp(wtb));
+  CHECK(piped.status == 0);
+  CHECK(piped.err.find("train: 1 games (0 skipped)") != std::string::npos);
+}
+
+TEST_CASE("train --wthor: an input it cannot read is one line, exit status 2, no weights",
+          "[cli][eval]") {
+  TempDir dir;
+  const fs::path weights = dir.path / "w.bin";
+  std::ofstream(dir.path / "notes.txt") << "not WTHOR\n";
+  const auto no_wtb = run_reversi("train --wthor " + quoted(dir.path) + quick + quoted(weights));
+  CHECK(no_wtb.status == 2);
+  CHECK(no_wtb.err ==
+        "reversi train: cannot read " + dir.path.string() + ": no WTHOR .wtb files in it\n");
+  const auto missing =
+      run_reversi("train --wthor " + quoted(dir.path / "none.wtb") + quick + quoted(weights));
+  CHECK(missing.status == 2);
+  CHECK(missing.err == "reversi train: cannot read " + (dir.path / "none.wtb").string() +
+                           ": No such file or directory\n");
+  CHECK_FALSE(fs::exists(weights));
+}
