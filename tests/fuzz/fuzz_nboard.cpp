@@ -1,6 +1,6 @@
 // NBoard sessions: every input line goes to one session, as `reversi nboard` hands them over.
-// The searches stay small (a 1 MB table, depth 2, exact at 8 empties or fewer; deeper "set depth"
-// lines and more than four searches an input are not passed on) so that each input runs fast.
+// The searches stay small (a 1 MB table, depth 2 and at most 4, exact at 8 empties or fewer, and
+// lines after the fourth that may search are not passed on) so that each input runs fast.
 #include <string>
 #include <vector>
 
@@ -9,24 +9,13 @@
 
 namespace {
 
-constexpr int max_depth = 4;
 constexpr int max_searches = 4;
 
-// The number after "depth" in the line, saturated; 0 when there is none.
-long depth_asked(std::string_view line) {
-  const auto at = line.find("depth");
-  if (at == std::string_view::npos) return 0;
-  long n = 0;
-  for (char c : line.substr(at))
-    if (c >= '0' && c <= '9') n = std::min(n * 10 + (c - '0'), 1'000'000L);
-  return n;
-}
-
-// Whether handing the line over could start a long search.
+// Whether handing the line over could start one search too many.
 bool too_slow(std::string_view line, int& searches) {
-  if (depth_asked(line) > max_depth) return true;
-  const bool search =
-      line.find("go") != std::string_view::npos || line.find("hint") != std::string_view::npos;
+  const bool search = line.find("go") != std::string_view::npos ||
+                      line.find("hint") != std::string_view::npos ||
+                      line.find("analyze") != std::string_view::npos;
   return search && ++searches > max_searches;
 }
 
@@ -37,6 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   cli::NboardSettings settings;
   settings.hash_mb = 1;
   settings.depth = 2;
+  settings.max_depth = 4;
   settings.exact_empties = 8;
   cli::NboardSession session(settings);
   std::string_view input = fuzz::bytes(data, size);
