@@ -8,6 +8,7 @@
 #   ./build.sh format-check  fail when a tracked C++ file is not clang-formatted
 #   ./build.sh format        clang-format every tracked C++ file in place
 #   ./build.sh tidy          clang-tidy (.clang-tidy) over the sources; prints findings per check
+#   ./build.sh fuzz          build the libFuzzer targets with clang in build-fuzz/, run each briefly
 #   ./build.sh mpi           build with MPI (openmpi) in build-mpi/, run the cluster tests (label mpi)
 #   ./build.sh browser       also install chromium, Node.js and playwright-core, run the browser test
 # The large shared data (WTHOR, GGF) is used when ../shared/data is beside the checkout, or
@@ -22,6 +23,7 @@ case "$mode" in
   format-check | format) packages=(clang-format) ;;
   tidy) packages+=(clang-tidy) ;;
   mpi) packages+=(openmpi-bin libopenmpi-dev) ;;
+  fuzz) packages+=(clang libclang-rt-14-dev) ;;
 esac
 
 install_missing() {
@@ -57,6 +59,24 @@ build() {  # build DIR [cmake args...]
   shift
   cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "${common_args[@]}" "$@" >/dev/null
   cmake --build "$dir" -j "$jobs"
+}
+
+# One fuzz target for FUZZ_SECONDS from its seeds (tests/fuzz/seeds/NAME); prints its runs, or
+# the sanitizer's report and fails.
+fuzz_one() {
+  local target=$1 name=${1#fuzz_}
+  local log=build-fuzz/logs/$target.log
+  mkdir -p "build-fuzz/corpus/$name"
+  # halt_on_error: UBSan's findings stop the target as a crash does.
+  if UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 "build-fuzz/tests/fuzz/$target" -max_total_time="$FUZZ_SECONDS" -timeout=25 \
+    -print_final_stats=1 -artifact_prefix="build-fuzz/artifacts/$target-" \
+    "build-fuzz/corpus/$name" "tests/fuzz/seeds/$name" >"$log" 2>&1; then
+    echo "$target: ok, $(grep -oE 'number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$') runs"
+  else
+    echo "$target: FAILED, $log says:"
+    grep -E -A 15 'ERROR|Timeout|deadly signal' "$log" | head -40
+    return 255  # stops xargs
+  fi
 }
 
 cpp_files() {
@@ -121,6 +141,19 @@ case "$mode" in
     # Exit 1 when there is any finding, so the mode can become a CI step once the tree is clean.
     [ ! -s build-tidy/unique.txt ]
     ;;
+  fuzz)
+    # Every tests/fuzz target, two at a time, FUZZ_SECONDS (default 30) each from its committed
+    # seeds into a scratch corpus; a crash, leak, timeout or sanitizer report fails the mode and
+    # leaves the input in build-fuzz/artifacts/ (tests/fuzz/README.md says what to do with it).
+    CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Release "${common_args[@]}" \
+      -DREVERSI_FUZZ=ON -DREVERSI_TESTS=OFF >/dev/null
+    cmake --build build-fuzz -j "$jobs" --target fuzz_all
+    mkdir -p build-fuzz/artifacts build-fuzz/logs
+    export FUZZ_SECONDS=${FUZZ_SECONDS:-30}
+    export -f fuzz_one
+    git ls-files 'tests/fuzz/fuzz_*.cpp' | xargs -n 1 basename -s .cpp |
+      xargs -n 1 -P "$jobs" bash -c 'fuzz_one "$1"' fuzz_one
+    ;;
   mpi)
     # docs/cluster.md: mpirun with 3 ranks on this machine (--oversubscribe, as root too).
     build build-mpi -DREVERSI_MPI=ON
@@ -137,7 +170,7 @@ case "$mode" in
     ctest --test-dir build -L browser --output-on-failure
     ;;
   *)
-    echo "usage: ./build.sh [example|test|slow|sanitize|tsan|mpi|format-check|format|tidy|browser]" >&2
+    echo "usage: ./build.sh [example|test|slow|sanitize|tsan|fuzz|mpi|format-check|format|tidy|browser]" >&2
     exit 2
     ;;
 esac

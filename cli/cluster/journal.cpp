@@ -88,6 +88,10 @@ std::string job_text(const std::string& command, const std::vector<std::string>&
 Journal::Contents Journal::read(const std::string& file, const std::string& job) {
   std::ifstream in(file);
   if (!in) throw UsageError("cannot read the journal " + file);
+  return read(in, file, job);
+}
+
+Journal::Contents Journal::read(std::istream& in, const std::string& file, const std::string& job) {
   std::string line;
   if (!std::getline(in, line)) throw UsageError(file + " is empty, not a journal");
   const auto header = nlohmann::json::parse(line, nullptr, false);
@@ -97,12 +101,17 @@ Journal::Contents Journal::read(const std::string& file, const std::string& job)
                           ? std::string("unreadable header")
                           : header["job"].dump()) +
                      "), not of: " + job);
+  // Appending after a header without its line end would join the two lines.
+  if (in.eof()) throw UsageError(file + ": the journal's header line has no line end (cut short)");
   Contents c;
   c.whole_bytes = line.size() + 1;
   while (std::getline(in, line)) {
     if (in.eof()) break;  // no line end: a line cut short by a kill
     const auto entry = nlohmann::json::parse(line, nullptr, false);
-    if (entry.is_discarded() || !entry.contains("unit") || !entry.contains("result")) break;
+    // A line that is not a unit's is where the journal stops being trusted, as a cut one.
+    if (entry.is_discarded() || !entry.contains("unit") || !entry["unit"].is_number_unsigned() ||
+        !entry.contains("result") || !entry["result"].is_string())
+      break;
     const auto result = from_hex(entry["result"].get<std::string>());
     if (!result) break;
     c.done[entry["unit"].get<std::uint64_t>()] = *result;

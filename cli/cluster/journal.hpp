@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iosfwd>
 #include <map>
 #include <optional>
 #include <string>
@@ -39,6 +40,8 @@ class Journal {
     std::size_t whole_bytes = 0;
   };
   static Contents read(const std::string& file, const std::string& job);
+  // The same from a stream; `file` names it in errors.
+  static Contents read(std::istream& in, const std::string& file, const std::string& job);
 
  private:
   std::string file_;

@@ -13,6 +13,7 @@
 #include "cli/batch/output_file.hpp"
 #include "cli/batch/record_input.hpp"
 #include "cli/commands/annotate.hpp"
+#include "cli/commands/report_input.hpp"
 #include "cli/common.hpp"
 #include "cli/options/numeric.hpp"
 #include "cli/options/rules.hpp"
@@ -25,7 +26,6 @@ namespace reversi::cli {
 namespace {
 
 namespace fs = std::filesystem;
-using nlohmann::json;
 
 struct ReportOptions {
   RulesOptions rules;
@@ -39,12 +39,6 @@ struct ReportOptions {
   std::vector<std::string> files;
 };
 
-struct Collected {
-  std::vector<json> games;
-  std::vector<ReportProblem> problems;
-  long not_annotate = 0;  // lines or objects that are not annotate output at all
-};
-
 // Annotate output starts with a JSON object (or array); every record format starts otherwise,
 // apart from the toolkit's own JSON game records, which --annotate marks.
 bool looks_like_json(const std::string& text) {
@@ -55,76 +49,9 @@ bool looks_like_json(const std::string& text) {
   return false;
 }
 
-// One JSON value of annotate output: a game, an invalid game or the summary.
-void take(const json& j, const std::string& where, Collected& c) {
-  if (j.is_object() && j.size() == 1 && j.contains("summary")) return;
-  if (j.is_object() && j.value("status", std::string()) == "invalid" && j.contains("error")) {
-    c.problems.push_back({where + ": " + game_place(j), invalid_reason(j)});
-    return;
-  }
-  if (!j.is_object() || !j.contains("annotation")) {
-    ++c.not_annotate;
-    c.problems.push_back(
-        {where, j.is_object() && j.contains("moves")
-                    ? "not annotate output: a game record without an 'annotation' (give "
-                      "records to report with --annotate, or run reversi annotate first)"
-                    : "not annotate output: neither an annotated game nor a summary"});
-    return;
-  }
-  try {
-    json g = compact_game(j);
-    g["i"] = static_cast<int>(c.games.size()) + 1;
-    c.games.push_back(std::move(g));
-  } catch (const NotAnnotateOutput& e) {
-    ++c.not_annotate;
-    c.problems.push_back({game_place(j) == "?" ? where : where + ": " + game_place(j),
-                          std::string("not annotate output: ") + e.what()});
-  }
-}
-
-void read_annotate_output(const std::string& text, const std::string& name, Collected& c) {
-  // One --json document {"games": [...], "summary": ...} (possibly over many lines)?
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first != std::string::npos && text[first] == '[') {  // an array of game objects
-    json doc = json::parse(text, nullptr, false);
-    if (!doc.is_discarded() && doc.is_array()) {
-      int i = 0;
-      for (const auto& g : doc) take(g, name + " [" + std::to_string(i++) + "]", c);
-      return;
-    }
-  }
-  if (first != std::string::npos && text[first] == '{') {
-    const auto eol = text.find('\n', first);
-    const std::string line = text.substr(first, eol == std::string::npos ? eol : eol - first);
-    if (!json::accept(line)) {
-      json doc = json::parse(text, nullptr, false);
-      if (!doc.is_discarded() && doc.is_object() && doc.contains("games") &&
-          doc["games"].is_array()) {
-        int i = 0;
-        for (const auto& g : doc["games"]) take(g, name + " games[" + std::to_string(i++) + "]", c);
-        return;
-      }
-    }
-  }
-  std::istringstream in(text);
-  long number = 0;
-  for (std::string line; std::getline(in, line);) {
-    ++number;
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    const std::string where = name + " line " + std::to_string(number);
-    json j = json::parse(line, nullptr, false);
-    if (j.is_discarded()) {
-      ++c.not_annotate;
-      c.problems.push_back({where, "not annotate output: not a JSON value"});
-      continue;
-    }
-    take(j, where, c);
-  }
-}
-
 // Runs `reversi annotate` over record files into a temporary file and reads that back.
 int annotate_records(const ReportOptions& opt, const po::variables_map& vm,
-                     const std::vector<std::string>& files, Collected& c) {
+                     const std::vector<std::string>& files, ReportInput& c) {
   std::vector<std::string> args;
   if (vm.count("size") && !vm["size"].defaulted())
     args.insert(args.end(), {"--size", std::to_string(opt.rules.size)});
@@ -221,7 +148,7 @@ class PendingRecords {
   }
   // Annotates them into `c`: exit_ok, or annotate's status when it failed (unreadable input 2, an
   // interrupt 130), annotate having said why.
-  int annotate_into(const ReportOptions& opt, const po::variables_map& vm, Collected& c) {
+  int annotate_into(const ReportOptions& opt, const po::variables_map& vm, ReportInput& c) {
     if (files_.empty()) return exit_ok;
     const int s = annotate_records(opt, vm, files_, c);
     files_.clear();
@@ -240,7 +167,7 @@ class PendingRecords {
 
 // Every input's games and problems, folders expanded as by every command that reads records;
 // exit_ok, or the status to stop with (no page). Consecutive record files are annotated together.
-int collect_all(const ReportOptions& opt, const po::variables_map& vm, Collected& c) {
+int collect_all(const ReportOptions& opt, const po::variables_map& vm, ReportInput& c) {
   PendingRecords records;
   for (const auto& file : expand_record_inputs(opt.files)) {
     if (is_wthor_file(file)) {
@@ -262,7 +189,7 @@ int collect_all(const ReportOptions& opt, const po::variables_map& vm, Collected
 }
 
 // The problems on standard error, and the page unless nothing was annotate output.
-int print_report(const ReportOptions& opt, const Collected& c) {
+int print_report(const ReportOptions& opt, const ReportInput& c) {
   for (const auto& p : c.problems)
     std::cerr << "reversi report: " << p.where << ": " << p.reason << "\n";
   if (c.games.empty() && c.not_annotate > 0) {
@@ -287,7 +214,7 @@ int run_report(const std::vector<std::string>& args) {
   ReportOptions opt;
   po::variables_map vm;
   if (!parse_report(args, opt, vm)) return exit_ok;
-  Collected c;
+  ReportInput c;
   const int status = collect_all(opt, vm, c);
   if (status != exit_ok) return status;
   return print_report(opt, c);

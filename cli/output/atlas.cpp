@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <stdexcept>
 
 #include "cli/output/solve.hpp"
@@ -52,6 +53,24 @@ nlohmann::json row_json(const AtlasRow& row) {
   return j;
 }
 
+// Whether a JSON number converts to T without overflow (a fraction is cut, as get<T> cuts it).
+template <class T>
+bool fits(const nlohmann::json& v) {
+  using limits = std::numeric_limits<T>;
+  if constexpr (std::is_floating_point_v<T>) {
+    return true;
+  } else if (v.is_number_unsigned()) {
+    return v.get<std::uint64_t>() <= static_cast<std::uint64_t>(limits::max());
+  } else if (v.is_number_integer()) {
+    const std::int64_t n = v.get<std::int64_t>();
+    return n >= 0 ? static_cast<std::uint64_t>(n) <= static_cast<std::uint64_t>(limits::max())
+                  : std::is_signed_v<T> && n >= static_cast<std::int64_t>(limits::min());
+  } else {
+    const double d = v.get<double>();
+    return d > static_cast<double>(limits::min()) - 1.0 && d < std::ldexp(1.0, limits::digits);
+  }
+}
+
 // A field of a row, or an error naming the row and the field.
 class RowReader {
  public:
@@ -84,6 +103,7 @@ class RowReader {
   T number(const nlohmann::json& in, const char* key) const {
     const auto& v = field(in, key);
     if (!v.is_number()) fail(std::string("field '") + key + "' is not a number");
+    if (!fits<T>(v)) fail(std::string("field '") + key + "' is out of range");
     return v.get<T>();
   }
   std::vector<Square> squares(const nlohmann::json& in, const char* key, const Rules& rules) const {
@@ -158,6 +178,15 @@ AtlasRow read_row(const nlohmann::json& j, std::size_t index) {
   row.seconds = in.number<double>(j, "seconds");
   if (j.contains("cpu_seconds")) row.cpu_seconds = in.number<double>(j, "cpu_seconds");
   return row;
+}
+
+// A run's count (0 when missing), or an error naming the field.
+int run_count(const nlohmann::json& run, const char* key) {
+  const auto it = run.find(key);
+  if (it == run.end()) return 0;
+  if (!it->is_number() || !fits<int>(*it))
+    throw std::runtime_error(std::string("a run's '") + key + "' is not a number in range");
+  return it->get<int>();
 }
 
 std::string cell_moves(const Rules& rules, const std::vector<Square>& moves) {
@@ -270,8 +299,8 @@ AtlasTable read_atlas(const nlohmann::json& j) {
     for (const auto& run : *runs) {
       if (!run.is_object()) throw std::runtime_error("a run is not an object");
       table.runs.push_back(AtlasRun{run.value("command", ""), run.value("commit", ""),
-                                    run.value("date", ""), run.value("cores", 0),
-                                    run.value("threads", 0), run.value("seconds", 0.0)});
+                                    run.value("date", ""), run_count(run, "cores"),
+                                    run_count(run, "threads"), run.value("seconds", 0.0)});
     }
   }
   if (const auto pending = j.find("pending"); pending != j.end()) {

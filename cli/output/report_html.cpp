@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 #include "cli/output/annotate.hpp"
 #include "cli/output/svg.hpp"
@@ -35,6 +36,35 @@ const json& need(const json& object, const char* key, const std::string& where) 
   return *it;
 }
 
+// A whole number that fits an int: get<int> of anything else throws or, for a large fraction,
+// is undefined.
+int whole(const json& v, const std::string& what) {
+  if (!v.is_number_integer() || v.get<std::int64_t>() < std::numeric_limits<int>::min() ||
+      v.get<std::int64_t>() > std::numeric_limits<int>::max())
+    throw NotAnnotateOutput(what + " is not a whole number");
+  return v.get<int>();
+}
+
+const json& number(const json& v, const std::string& what) {
+  if (!v.is_number()) throw NotAnnotateOutput(what + " is not a number");
+  return v;
+}
+
+const json& text(const json& v, const std::string& what) {
+  if (!v.is_string()) throw NotAnnotateOutput(what + " is not text");
+  return v;
+}
+
+// For the places and reasons of problems, which must not fail in turn: the field's text or
+// whole number as text, else `otherwise`.
+std::string field_text(const json& object, const char* key, const std::string& otherwise) {
+  if (!object.is_object() || !object.contains(key)) return otherwise;
+  const json& v = object[key];
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_number_integer()) return std::to_string(v.get<std::int64_t>());
+  return otherwise;
+}
+
 std::string joined(const json& list) {
   std::string out;
   for (const auto& item : list) {
@@ -51,7 +81,7 @@ int side_index(const json& side) {
 }
 
 std::string rules_text(const json& rules) {
-  const int n = need(rules, "size", "rules").get<int>();
+  const int n = whole(need(rules, "size", "rules"), "the rules' size");
   std::string s = std::to_string(n) + "x" + std::to_string(n) + " " +
                   need(rules, "start", "rules").get<std::string>();
   if (need(rules, "anti", "rules").get<bool>()) s += " anti";
@@ -61,11 +91,9 @@ std::string rules_text(const json& rules) {
 }
 
 std::string place_text(const json& source) {
-  std::string s =
-      source.value("file", std::string("?")) + " game " + std::to_string(source.value("game", 0));
-  if (source.contains("line")) s += " (line " + std::to_string(source["line"].get<int>()) + ")";
-  if (source.contains("record"))
-    s += " (record " + std::to_string(source["record"].get<int>()) + ")";
+  std::string s = field_text(source, "file", "?") + " game " + field_text(source, "game", "0");
+  if (source.contains("line")) s += " (line " + field_text(source, "line", "?") + ")";
+  if (source.contains("record")) s += " (record " + field_text(source, "record", "?") + ")";
   return s;
 }
 
@@ -131,12 +159,12 @@ std::string game_place(const json& game) {
 std::string invalid_reason(const json& game) {
   const json& e = need(game, "error", "an invalid game");
   std::string s = "invalid: ";
-  if (e.contains("move_number")) {
-    s += "move " + std::to_string(e["move_number"].get<int>());
-    if (e.contains("move")) s += " (" + e["move"].get<std::string>() + ")";
+  if (e.is_object() && e.contains("move_number")) {
+    s += "move " + field_text(e, "move_number", "?");
+    if (e.contains("move")) s += " (" + field_text(e, "move", "?") + ")";
     s += ": ";
   }
-  return s + e.value("reason", std::string("no reason given"));
+  return s + field_text(e, "reason", "no reason given");
 }
 
 namespace {
@@ -168,9 +196,9 @@ void append_values(json& row, const json& m) {
     row.insert(row.end(), {0, 0, 0, ""});
     return;
   }
-  row.push_back(need(*values, "value", "a move's values"));
-  row.push_back(need(*values, "played", "a move's values"));
-  row.push_back(need(*values, "loss", "a move's values"));
+  row.push_back(number(need(*values, "value", "a move's values"), "a move's value"));
+  row.push_back(number(need(*values, "played", "a move's values"), "a move's played value"));
+  row.push_back(number(need(*values, "loss", "a move's values"), "a move's loss"));
   row.push_back(joined(need(*values, "best", "a move's values")));
 }
 
@@ -178,19 +206,21 @@ void append_values(json& row, const json& m) {
 // (append_values), number.
 json compact_move(const json& m) {
   const json& discs = need(m, "discs", "a move");
-  json row = json::array({need(m, "move", "a move"), side_index(need(m, "side", "a move")),
+  json row = json::array({text(need(m, "move", "a move"), "a move's square"),
+                          side_index(need(m, "side", "a move")),
                           joined(need(m, "flipped", "a move")), need(discs, "dark", "discs"),
                           need(discs, "light", "discs"), joined(need(m, "legal", "a move"))});
   append_values(row, m);
-  row.push_back(need(m, "number", "a move"));
+  row.push_back(whole(need(m, "number", "a move"), "a move's number"));
   return row;
 }
 
 // "dark wins 40-24", "draw 32-32" or "unfinished, 20-25".
 std::string result_text(const json& result) {
   const json& discs = need(result, "discs", "the result");
-  const std::string score = std::to_string(need(discs, "dark", "the result").get<int>()) + "-" +
-                            std::to_string(need(discs, "light", "the result").get<int>());
+  const std::string score =
+      std::to_string(whole(need(discs, "dark", "the result"), "dark's discs")) + "-" +
+      std::to_string(whole(need(discs, "light", "the result"), "light's discs"));
   if (!need(result, "finished", "the result").get<bool>()) return "unfinished, " + score;
   const std::string w = need(result, "winner", "the result").get<std::string>();
   return (w == "draw" ? std::string("draw") : w + " wins") + " " + score;
@@ -206,15 +236,16 @@ void add_end_to_move(json& g, const json& game) {
 // Where an estimate of the annotation went deeper than asked, by the empties of its position.
 void add_deeper(DeeperEstimates& deeper, const json& at, int asked) {
   if (!at.contains("estimate")) return;
-  const int depth = need(at["estimate"], "depth", "an estimate").get<int>();
-  if (depth != asked) deeper[need(at, "empties", "an estimate's position").get<int>()] = depth;
+  const int depth = whole(need(at["estimate"], "depth", "an estimate"), "an estimate's depth");
+  if (depth != asked)
+    deeper[whole(need(at, "empties", "an estimate's position"), "a position's empties")] = depth;
 }
 
 // What the game's estimates searched, for the legend: "depth 6 (7 at 23 empties, 8 at 24)".
 std::string estimate_depths(const json& annotation) {
-  const int asked =
-      need(need(annotation, "conventions", "the annotation"), "estimate_depth", "the conventions")
-          .get<int>();
+  const int asked = whole(
+      need(need(annotation, "conventions", "the annotation"), "estimate_depth", "the conventions"),
+      "the estimate depth");
   DeeperEstimates deeper;
   for (const auto& m : need(annotation, "moves", "the annotation")) add_deeper(deeper, m, asked);
   if (annotation.contains("end")) add_deeper(deeper, annotation["end"], asked);

@@ -329,6 +329,17 @@ TEST_CASE("atlas refuses bad input in one line with exit status 2 and keeps the 
   check_usage_error(run_reversi("atlas --resume " + corrupt.string()),
                     "row 1 (4x4-standard-winner): field 'pv': 'z9' is not a square");
   CHECK(slurp(corrupt) == j.dump());
+  // Found by tests/fuzz/fuzz_atlas: numbers too large for their field were converted regardless.
+  j = json::parse(before);
+  j["rows"][0]["value"] = 1e300;
+  std::ofstream(corrupt) << j.dump();
+  check_usage_error(run_reversi("atlas --check " + corrupt.string()),
+                    "row 1 (4x4-standard-winner): field 'value' is out of range");
+  j = json::parse(before);
+  j["runs"][0]["cores"] = 1e40;
+  std::ofstream(corrupt) << j.dump();
+  check_usage_error(run_reversi("atlas --resume " + corrupt.string()),
+                    "a run's 'cores' is not a number in range");
   check_usage_error(run_reversi("atlas --check " + (dir.path / "missing.json").string()),
                     "cannot read");
   CHECK(slurp(out) == before);

@@ -116,6 +116,46 @@ TEST_CASE("A perft run resumed from a journal cut mid-line gives the uninterrupt
   CHECK(read(journal).find("\"result\":\"00\n") == std::string::npos);
 }
 
+TEST_CASE("A journal line that is not a unit's ends what --resume keeps, as a cut line does",
+          "[cli][cluster]") {
+  const fs::path dir = scratch("resume-bad-types");
+  const std::string journal = (dir / "j.jsonl").string();
+  const std::string args = "perft --depth 7 --split-depth 2 --json --journal " + journal;
+  const auto full = run_reversi(args);
+  REQUIRE(full.status == 0);
+  std::istringstream in(read(journal));
+  std::string header;
+  std::string unit;
+  std::getline(in, header);
+  std::getline(in, unit);
+  // Found by tests/fuzz/fuzz_journal: a number for the result, a fraction for the unit.
+  for (const char* bad : {R"({"unit":1,"result":12})", R"({"unit":1.5e30,"result":"00"})",
+                          R"({"unit":-1,"result":"00"})"}) {
+    std::ofstream(journal, std::ios::binary | std::ios::trunc) << header << "\n"
+                                                               << unit << "\n"
+                                                               << bad << "\n";
+    const auto resumed = run_reversi(args + " --resume");
+    REQUIRE(resumed.status == 0);
+    CHECK(leaves(resumed.out) == leaves(full.out));
+    CHECK(read(journal).find(bad) == std::string::npos);
+  }
+}
+
+TEST_CASE("A journal whose header has no line end is refused in one line, not appended to",
+          "[cli][cluster]") {
+  const fs::path dir = scratch("resume-header-cut");
+  const std::string journal = (dir / "j.jsonl").string();
+  const std::string args = "perft --depth 5 --split-depth 2 --json --journal " + journal;
+  REQUIRE(run_reversi(args).status == 0);
+  const std::string text = read(journal);
+  const std::string header = text.substr(0, text.find('\n'));
+  std::ofstream(journal, std::ios::binary | std::ios::trunc) << header;
+  const auto resumed = run_reversi(args + " --resume");
+  CHECK(resumed.status == 2);
+  CHECK(resumed.err.find("header line has no line end") != std::string::npos);
+  CHECK(read(journal) == header);
+}
+
 TEST_CASE("Annotate with a journal, resumed, writes the bytes of a plain run", "[cli][cluster]") {
   const fs::path dir = scratch("annotate");
   const std::string inputs = std::string(REVERSI_SOURCE_DIR) + "/data/examples/games.txt " +

@@ -7,6 +7,8 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "cli/run_binary.hpp"
@@ -187,4 +189,35 @@ TEST_CASE("report reads a folder: annotate output and records alike, in name ord
   CHECK(empty.err == "reversi report: cannot read " + dir.path.string() +
                          ": a folder with no record files (.ggf, .wtb, .wtd, .obf, .json, .jsonl "
                          "or .txt)\n");
+}
+
+TEST_CASE("Fields of the wrong type make a game a listed problem, never an abort of the report",
+          "[cli][report]") {
+  // Found by tests/fuzz/fuzz_report: these threw out of the reader, or converted out of range.
+  const std::string first = annotated().substr(0, annotated().find('\n'));
+  const auto with = [&](const std::function<void(nlohmann::json&)>& change) {
+    nlohmann::json g = nlohmann::json::parse(first);
+    change(g);
+    return g.dump() + "\n";
+  };
+  const std::string input =
+      with([](auto& g) { g["status"] = 3; }) +
+      with([](auto& g) { g["annotation"]["moves"][0]["number"] = 1e300; }) +
+      with([](auto& g) { g["annotation"]["moves"][0]["move"] = 7; }) +
+      with([](auto& g) { g["rules"]["size"] = 2.5e40; }) + with([](auto& g) {
+        g["source"] = {{"file", 7}, {"game", "x"}, {"line", 2.5e40}};
+      }) +
+      R"({"status":"invalid","error":{"move_number":"x","move":5,"reason":[]}})" + "\n";
+  const auto r = run_reversi("report -", input);
+  CHECK(r.status == 1);
+  CHECK(r.err.find("json.exception") == std::string::npos);
+  CHECK(r.err.find("line 2: " + (source_dir / "data/examples/games.txt").string() +
+                   " game 1 (line 2): not annotate output: a move's number is not a whole "
+                   "number") != std::string::npos);
+  CHECK(r.err.find("line 3: ") != std::string::npos);
+  CHECK(r.err.find("line 4: ") != std::string::npos);
+  CHECK(r.err.find("line 6: ?: invalid: move x (5): no reason given") != std::string::npos);
+  // Neither the first game's status nor the fifth's source is read: their pages are written.
+  CHECK(occurrences(r.out, "<script type=\"application/json\" id=\"g") == 2);
+  CHECK(r.out.find("7 game x (line ?)") != std::string::npos);
 }
