@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(g++ cmake make libboost-program-options-dev nlohmann-json3-dev libtbb-dev catch2)
+packages=(g++ cmake make libboost-program-options-dev nlohmann-json3-dev libtbb-dev libsqlite3-dev catch2)
 jobs=$(nproc)
 mode=${1:-test}
 case "$mode" in
