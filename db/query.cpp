@@ -192,20 +192,25 @@ Answer GameDatabase::query(const Position& position, const Filters& filters) con
                                 static_cast<std::uint64_t>(position.opponent));
   const Selection selection = impl_->select(filters);
   std::array<MoveStats, next_codes> raw{};
-  Statement rows(impl_->db, "SELECT game, info FROM positions WHERE hash = ?");
-  rows.bind(1, c.key());
-  while (rows.step()) {
-    const auto id = rows.integer(0);
-    const auto& g = impl_->games[static_cast<std::size_t>(id)];
-    if (!selection.keeps(g)) continue;
-    const int info = static_cast<int>(rows.integer(1));
-    ++answer.games;
-    answer.game_ids.push_back(id);
-    if (info_next(info) == no_next_move) {
-      ++answer.ended_here;
-      continue;
+  Statement lists(impl_->db, "SELECT entries FROM positions WHERE hash = ?");
+  lists.bind(1, c.key());
+  while (lists.step()) {
+    const std::string_view bytes = lists.blob(0);
+    for (std::size_t at = 0; at + entry_bytes <= bytes.size(); at += entry_bytes) {
+      const auto* e = reinterpret_cast<const unsigned char*>(bytes.data() + at);
+      const auto id = static_cast<std::int64_t>(e[0] | e[1] << 8 | e[2] << 16 |
+                                                static_cast<std::uint32_t>(e[3]) << 24);
+      const int info = e[4] | e[5] << 8;
+      const auto& g = impl_->games[static_cast<std::size_t>(id)];
+      if (!selection.keeps(g)) continue;
+      ++answer.games;
+      answer.game_ids.push_back(id);
+      if (info_next(info) == no_next_move) {
+        ++answer.ended_here;
+        continue;
+      }
+      count(raw[static_cast<std::size_t>(info_next(info))], g, info_light(info));
     }
-    count(raw[static_cast<std::size_t>(info_next(info))], g, info_light(info));
   }
   answer.moves = group_moves(raw, c);
   std::sort(answer.game_ids.begin(), answer.game_ids.end());

@@ -23,9 +23,9 @@ CREATE INDEX games_dark ON games(dark);
 CREATE INDEX games_light ON games(light);
 CREATE TABLE positions(
   hash INTEGER NOT NULL,
-  game INTEGER NOT NULL,
-  info INTEGER NOT NULL,
-  PRIMARY KEY(hash, game)) WITHOUT ROWID;
+  first_game INTEGER NOT NULL,
+  entries BLOB NOT NULL,
+  PRIMARY KEY(hash, first_game)) WITHOUT ROWID;
 )sql";
 
 }  // namespace

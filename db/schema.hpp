@@ -1,6 +1,7 @@
 // The database's tables (docs/db.md) and the checks that a file is a database of this version.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "db/sqlite.hpp"
@@ -20,11 +21,13 @@ void create_schema(Connection& db);
 // schema version, locked).
 void check_schema(Connection& db);
 
-// A position row's info field: the ply, whether light moves, and the next move in the canonical
-// orientation, packed into one integer so that the row stays small.
+// A game's entry in a position's list: the ply, whether light moves, and the next move in the
+// canonical orientation, packed into 16 bits so that the index stays small.
 inline int pack_info(int ply, bool light_to_move, int next) {
   return (ply << 8) | (light_to_move ? 1 << 7 : 0) | next;
 }
+// Each entry of positions.entries: the game id in 4 bytes, then the info in 2, little-endian.
+inline constexpr std::size_t entry_bytes = 6;
 inline int info_next(int info) {
   return info & 0x7F;
 }

@@ -78,6 +78,11 @@ Statement& Statement::bind(int index, std::optional<int> value) {
   return *this;
 }
 
+Statement& Statement::bind_blob(int index, const std::string& bytes) {
+  sqlite3_bind_blob(stmt_, index, bytes.data(), static_cast<int>(bytes.size()), SQLITE_TRANSIENT);
+  return *this;
+}
+
 bool Statement::step() {
   const int rc = sqlite3_step(stmt_);
   if (rc == SQLITE_ROW) return true;
@@ -103,6 +108,13 @@ std::int64_t Statement::integer(int column) const {
 std::optional<int> Statement::optional_int(int column) const {
   if (sqlite3_column_type(stmt_, column) == SQLITE_NULL) return std::nullopt;
   return sqlite3_column_int(stmt_, column);
+}
+
+std::string_view Statement::blob(int column) const {
+  const void* p = sqlite3_column_blob(stmt_, column);
+  const int n = sqlite3_column_bytes(stmt_, column);
+  return p ? std::string_view(static_cast<const char*>(p), static_cast<std::size_t>(n))
+           : std::string_view();
 }
 
 std::string Statement::text(int column) const {

@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -49,6 +50,7 @@ class Statement {
   Statement& bind(int index, std::int64_t value);
   Statement& bind(int index, const std::string& text);
   Statement& bind(int index, std::optional<int> value);
+  Statement& bind_blob(int index, const std::string& bytes);
   // True while there is a row; resets itself after the last one.
   bool step();
   // Runs a statement that returns no rows and resets it.
@@ -58,6 +60,8 @@ class Statement {
   std::int64_t integer(int column) const;
   std::optional<int> optional_int(int column) const;
   std::string text(int column) const;
+  // The bytes of a BLOB column, valid until the next step.
+  std::string_view blob(int column) const;
 
  private:
   Connection& db_;

@@ -73,15 +73,36 @@ bool Writer::add(GameEntry entry) {
   return true;
 }
 
+namespace {
+
+void append_entry(std::string& out, const PositionRow& row) {
+  const auto game = static_cast<std::uint32_t>(row.game);
+  const auto info = static_cast<std::uint16_t>(row.info);
+  for (int i = 0; i < 4; ++i) out += static_cast<char>((game >> (8 * i)) & 0xFF);
+  out += static_cast<char>(info & 0xFF);
+  out += static_cast<char>(info >> 8);
+}
+
+}  // namespace
+
 void Writer::commit() {
-  // In key order the B-tree fills page by page instead of splitting pages at random.
+  // In key order the B-tree fills page by page, and each position's games become one list.
   std::sort(rows_.begin(), rows_.end(), [](const PositionRow& a, const PositionRow& b) {
     return a.key != b.key ? a.key < b.key : a.game < b.game;
   });
-  Statement insert(db_, "INSERT OR IGNORE INTO positions(hash, game, info) VALUES(?,?,?)");
-  for (const auto& row : rows_) {
-    insert.bind(1, row.key).bind(2, row.game).bind(3, std::int64_t{row.info});
+  Statement insert(db_, "INSERT INTO positions(hash, first_game, entries) VALUES(?,?,?)");
+  std::string entries;
+  std::int64_t first_game = 0;
+  for (std::size_t i = 0; i < rows_.size(); ++i) {
+    const auto& row = rows_[i];
+    if (entries.empty()) first_game = row.game;
+    const bool same_game = i > 0 && rows_[i - 1].key == row.key && rows_[i - 1].game == row.game;
+    // A game that comes back to a position (only through passes) counts there once.
+    if (!same_game) append_entry(entries, row);
+    if (i + 1 < rows_.size() && rows_[i + 1].key == row.key) continue;
+    insert.bind(1, row.key).bind(2, first_game).bind_blob(3, entries);
     insert.run();
+    entries.clear();
   }
   rows_.clear();
   insert_game_.reset();

@@ -208,3 +208,19 @@ TEST_CASE("An interrupted db build or db add exits 130 and leaves the previous d
 }
 
 }  // namespace reversi::testing
+
+namespace reversi::testing {
+
+TEST_CASE("bench db times a query at the start and along the main line", "[cli][db]") {
+  DbTempDir dir;
+  write_file(dir.path / "g.ggf", ggf_text(random_games(50, 10, 8)));
+  const std::string db = (dir.path / "g.db").string();
+  REQUIRE(run_reversi("db build -o " + db + " " + (dir.path / "g.ggf").string()).status == 0);
+  const auto r = run_reversi("bench db " + db + " --repeat 2");
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("60 games, opened in") != std::string::npos);
+  CHECK(r.out.find("after 0 moves: 60 games") != std::string::npos);
+  CHECK(r.out.find("after 10 moves:") != std::string::npos);
+}
+
+}  // namespace reversi::testing
