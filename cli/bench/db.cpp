@@ -8,6 +8,7 @@
 
 #include "cli/bench/modes.hpp"
 #include "cli/common.hpp"
+#include "cli/options/numeric.hpp"
 #include "core/notation.hpp"
 #include "db/query.hpp"
 
@@ -72,13 +73,12 @@ int run_bench_db(const std::vector<std::string>& args) {
   BenchDbOptions opt;
   po::options_description desc("Options");
   desc.add_options()("database", po::value(&opt.database)->required(), "the database file")(
-      "repeat", po::value(&opt.repeat), "runs of each query; the fastest is shown (default 5)");
+      "repeat", numeric(&opt.repeat, Range<int>{1, 1000, "runs"})->default_value(5),
+      "runs of each query; the fastest is shown");
   po::positional_options_description positional;
   positional.add("database", 1);
   po::variables_map vm;
-  if (!parse_options("bench db", "reversi bench db FILE [--repeat N]", desc, args, vm, &positional))
-    return exit_ok;
-  if (opt.repeat < 1) throw UsageError("--repeat: must be 1 or more");
+  if (!parse_options("bench db", "FILE [--repeat N]", desc, args, vm, &positional)) return exit_ok;
   return with_database_errors(opt.database, [&] { return bench(opt); });
 }
 

@@ -4,14 +4,14 @@
 #include "cli/commands/db.hpp"
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 
-#include "cli/batch/output_file.hpp"
 #include "cli/batch/pipeline.hpp"
 #include "cli/batch/record_input.hpp"
 #include "cli/common.hpp"
-#include "cli/output/solve.hpp"
+#include "cli/signals.hpp"
 #include "cli/subcommands.hpp"
 #include "core/records/validate.hpp"
 #include "db/schema.hpp"
@@ -93,10 +93,13 @@ BuildTotals read_into(db::Writer& writer, const DbBuildOptions& opt, const Inter
 
 void report(const std::string& command, const BuildTotals& t, const db::Writer& w,
             const std::string& path, double seconds) {
+  char size[64];
+  std::snprintf(size, sizeof size, "%.1f MB, %.1f s",
+                static_cast<double>(fs::file_size(path)) / 1e6, seconds);
   std::cout << "db " << command << ": " << path << ": " << t.read << " games read, " << w.added()
             << " added, " << w.duplicates() << " duplicates dropped, " << t.invalid
-            << " invalid skipped, " << t.other_rules << " not 8x8 standard skipped; "
-            << static_cast<double>(fs::file_size(path)) / 1e6 << " MB, " << seconds << " s\n";
+            << " invalid skipped, " << t.other_rules << " not 8x8 standard skipped; " << size
+            << "\n";
 }
 
 int finish_status(const BuildTotals& t) {
@@ -114,7 +117,8 @@ int run_build(const DbBuildOptions& opt) {
   const std::string temp = opt.database + ".building";
   fs::remove(temp);
   const InterruptGuard interrupt;
-  const TerminateAsInterrupt terminate;
+  // A stop that cannot wait for the build (a second signal) still removes the temporary file.
+  add_pending_file(temp);
   BuildTotals totals;
   try {
     db::Connection conn(temp, db::OpenMode::create);
@@ -125,15 +129,18 @@ int run_build(const DbBuildOptions& opt) {
     totals = read_into(writer, opt, interrupt);
     if (totals.interrupted) {
       fs::remove(temp);
+      remove_pending_file(temp);
       std::cerr << "reversi db build: interrupted after " << totals.read << " games; "
                 << opt.database << " not written\n";
       return exit_interrupted;
     }
     writer.commit();
     fs::rename(temp, opt.database);
+    remove_pending_file(temp);
     report("build", totals, writer, opt.database, seconds_since(start));
   } catch (...) {
     fs::remove(temp);
+    remove_pending_file(temp);
     throw;
   }
   return finish_status(totals);
@@ -145,7 +152,6 @@ int run_add(const DbBuildOptions& opt) {
   if (!fs::exists(opt.database))
     throw db::DbError("no such file (create it with reversi db build)");
   const InterruptGuard interrupt;
-  const TerminateAsInterrupt terminate;
   db::Connection conn(opt.database, db::OpenMode::read_write);
   db::check_schema(conn);
   conn.exec("PRAGMA cache_size = -262144");
@@ -201,6 +207,11 @@ int run_db(const std::vector<std::string>& args) {
   if (action == "games") return run_db_games(rest);
   if (action == "help" || action == "--help" || action == "-h") {
     print_db_help();
+    // Each action's options, so that one --help documents them all.
+    for (const auto run : {run_db_build, run_db_add, run_db_query, run_db_games}) {
+      std::cout << "\n";
+      run({"--help"});
+    }
     return exit_ok;
   }
   throw UsageError("unknown action '" + action + "' (build, add, query or games)");

@@ -4,10 +4,15 @@
 
 #include "analysis/estimate.hpp"
 #include "analysis/search.hpp"
+#include "cli/batch/record_input.hpp"
 #include "cli/commands/db.hpp"
+#include "cli/data_dir.hpp"
+#include "cli/options/numeric.hpp"
 #include "cli/options/position.hpp"
+#include "cli/output/convert.hpp"
 #include "cli/output/db.hpp"
 #include "core/records/position.hpp"
+#include "db/openings.hpp"
 #include "db/query.hpp"
 
 namespace reversi::cli {
@@ -29,6 +34,7 @@ struct DbQueryOptions {
   bool json = false;
   bool jsonl = false;
   long limit = 0;  // db games: 0 lists every game
+  std::string to;  // db games: a record format, as convert writes it
 };
 
 // "1990-1999", "1990-" or "1995".
@@ -65,11 +71,15 @@ bool parse_query(const std::string& command, const std::vector<std::string>& arg
       "json", po::bool_switch(&opt.json), "one JSON document")(
       "jsonl", po::bool_switch(&opt.jsonl), "JSON Lines: one object per move (query)");
   if (command == "query")
-    desc.add_options()("depth", po::value(&opt.depth),
-                       "the estimate's depth in plies, 1-12 (default 6)")(
+    desc.add_options()("depth",
+                       numeric(&opt.depth, Range<int>{1, max_query_depth, "plies"})
+                           ->default_value(default_estimate_depth),
+                       "the estimate's depth: plies searched from the position")(
         "no-engine", po::bool_switch(&opt.no_engine), "the games only, no engine values");
   else
-    desc.add_options()("limit", po::value(&opt.limit), "list at most this many games");
+    desc.add_options()("limit", numeric(&opt.limit, Range<long>{0, 1L << 40, "games"}),
+                       "list at most this many games (0: all)")(
+        "to", po::value(&opt.to), "write the games as records: moves, ggf, obf, board or json");
   po::positional_options_description positional;
   positional.add("database", 1);
   if (!parse_options("db " + command,
@@ -81,9 +91,11 @@ bool parse_query(const std::string& command, const std::vector<std::string>& arg
   if (PositionOptions::count(vm) + vm.count("obf-line") > 1)
     throw UsageError("give one of --moves, --board or --obf-line");
   if (opt.json && opt.jsonl) throw UsageError("give --json or --jsonl, not both");
-  if (opt.depth < 1 || opt.depth > max_query_depth)
-    throw UsageError("--depth: " + std::to_string(opt.depth) + " is not in 1-12");
-  if (opt.limit < 0) throw UsageError("--limit: must be 0 or more");
+  if (!opt.to.empty()) {
+    const auto f = records::parse_format_name(opt.to);
+    if (!f || *f == records::Format::wthor)
+      throw UsageError("--to: '" + opt.to + "' is not moves, ggf, obf, board or json");
+  }
   if (!opt.years.empty()) parse_years(opt.years, opt.filters);
   return true;
 }
@@ -134,12 +146,40 @@ std::optional<EngineView> engine_view(const Position& p, int depth) {
   return view;
 }
 
+// The named openings shipped in data/openings; a file that cannot be read names no opening.
+db::OpeningBook opening_book() {
+  try {
+    return db::OpeningBook::parse(read_small_file(data_dir("openings") + "/openings.txt"));
+  } catch (const UnreadableInput&) {
+    return {};
+  }
+}
+
+// The query position's name, else the deepest named position the move list passed through; and
+// the name each listed move reaches.
+void name_openings(QueryView& view, const DbQueryOptions& opt, const po::variables_map& vm) {
+  const db::OpeningBook book = opening_book();
+  view.opening = book.name_of(view.position);
+  if (!view.opening && vm.count("moves")) {
+    const auto parsed = parse_move_list(opt.position.moves, Geometry(8));
+    std::vector<Square> line;
+    for (const auto& m : parsed.moves)
+      if (!m.is_pass()) line.push_back(m.square);
+    view.opening = book.name_of_line(line);
+  }
+  const Rules rules;
+  for (auto& l : view.lines)
+    if (l.stats.move != no_square && rules.legal_moves(view.position) & bit<Bits>(l.stats.move))
+      l.opening = book.name_of(rules.play(view.position, l.stats.move));
+}
+
 int run_query(const DbQueryOptions& opt, const po::variables_map& vm) {
   const Position position = chosen_position(opt, vm);
   const db::GameDatabase database(opt.database);
-  QueryView view{opt.database, position, database.query(position, opt.filters), {}, {}};
+  QueryView view{opt.database, position, database.query(position, opt.filters), {}, {}, {}};
   if (!opt.no_engine) view.engine = engine_view(position, opt.depth);
   view.lines = query_lines(position, view.answer, view.engine);
+  name_openings(view, opt, vm);
   if (opt.json)
     std::cout << query_json(view).dump(2) << "\n";
   else if (opt.jsonl)
@@ -149,6 +189,33 @@ int run_query(const DbQueryOptions& opt, const po::variables_map& vm) {
   return exit_ok;
 }
 
+// A stored game as a record the writers of `reversi convert` take.
+records::ParsedGame record_of(const db::GameRow& g) {
+  records::ParsedGame out;
+  auto& r = out.record;
+  r.start = r.rules.initial();
+  r.moves = parse_move_list(g.moves, r.rules.geometry()).moves;
+  r.meta.black = g.dark;
+  r.meta.white = g.light;
+  r.meta.tournament = g.tournament;
+  if (g.year) r.meta.date = std::to_string(*g.year);
+  r.source.file = g.source;
+  r.source.game = static_cast<int>(g.id);
+  return out;
+}
+
+void write_records(const std::vector<db::GameRow>& games, const std::string& to) {
+  ConvertStyle style;
+  style.target = *records::parse_format_name(to);
+  for (const auto& g : games) {
+    const ConvertedGame c = convert_game(record_of(g), style);
+    if (c.written.ok())
+      std::cout << c.written.text << "\n";
+    else
+      std::cerr << "reversi db games: game " << g.id << ": " << *c.written.refusal << "\n";
+  }
+}
+
 int run_games(const DbQueryOptions& opt, const po::variables_map& vm) {
   const Position position = chosen_position(opt, vm);
   const db::GameDatabase database(opt.database);
@@ -156,7 +223,9 @@ int run_games(const DbQueryOptions& opt, const po::variables_map& vm) {
   if (opt.limit > 0 && static_cast<long>(ids.size()) > opt.limit)
     ids.resize(static_cast<std::size_t>(opt.limit));
   const auto games = database.games(ids);
-  if (opt.json || opt.jsonl) {
+  if (!opt.to.empty()) {
+    write_records(games, opt.to);
+  } else if (opt.json || opt.jsonl) {
     nlohmann::json all = nlohmann::json::array();
     for (const auto& g : games) {
       if (opt.jsonl)

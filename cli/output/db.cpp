@@ -62,6 +62,7 @@ nlohmann::json line_json(const QueryLine& line, const std::optional<EngineView>&
       {"average_disc_difference", optional_json(average(s.margin_sum, s.results()))},
       {"theoretical_games", s.theoretical_games},
       {"average_theoretical", optional_json(average(s.theoretical_sum, s.theoretical_games))}};
+  j["opening"] = line.opening ? nlohmann::json(*line.opening) : nlohmann::json(nullptr);
   if (line.engine)
     j["engine"] = {
         {"value", line.engine->value},
@@ -111,6 +112,7 @@ void print_query_text(std::ostream& out, const QueryView& v) {
       << (v.position.to_move == Color::dark ? "dark" : "light") << " to move";
   if (a.ended_here > 0) out << ", " << a.ended_here << " end here";
   out << "\n";
+  if (v.opening) out << "opening: " << *v.opening << "\n";
   if (a.beyond_index)
     out << "(the index holds the first " << db::indexed_plies << " moves of each game)\n";
   out << "move   games    win   draw   loss   avg diff  avg theor   engine\n";
@@ -122,7 +124,9 @@ void print_query_text(std::ostream& out, const QueryView& v) {
         << pad(std::to_string(s.draws), 7) << pad(std::to_string(s.losses), 7)
         << pad(cell(average(s.margin_sum, s.results())), 11)
         << pad(cell(average(s.theoretical_sum, s.theoretical_games)), 11) << "   "
-        << engine_text(line, v.engine) << "\n";
+        << engine_text(line, v.engine);
+    if (line.opening) out << "   " << *line.opening;
+    out << "\n";
   }
 }
 
@@ -131,6 +135,7 @@ nlohmann::json query_json(const QueryView& v) {
   for (const auto& line : v.lines) moves.push_back(line_json(line, v.engine));
   nlohmann::json j = {{"database", v.database},
                       {"position", position_json(v)},
+                      {"opening", v.opening ? nlohmann::json(*v.opening) : nlohmann::json(nullptr)},
                       {"games", v.answer.games},
                       {"ended_here", v.answer.ended_here},
                       {"beyond_index", v.answer.beyond_index},

@@ -31,6 +31,7 @@ struct QueryLine {
   db::MoveStats stats;
   std::optional<EngineValue> engine;
   bool engine_best = false;
+  std::optional<std::string> opening;  // the named opening the move reaches
 };
 
 struct QueryView {
@@ -39,6 +40,7 @@ struct QueryView {
   db::Answer answer;
   std::vector<QueryLine> lines;
   std::optional<EngineView> engine;
+  std::optional<std::string> opening;  // the position's name, else the deepest on the way to it
 };
 
 // The games' moves with the engine's values beside them (moves equivalent under the position's

@@ -224,3 +224,27 @@ TEST_CASE("bench db times a query at the start and along the main line", "[cli][
 }
 
 }  // namespace reversi::testing
+
+namespace reversi::testing {
+
+TEST_CASE("db games lists the games behind a query, and writes them as records with --to",
+          "[cli][db]") {
+  DbTempDir dir;
+  // The second game is the first turned by the half turn: it reaches the same positions.
+  write_file(dir.path / "g.txt", "f5d6c3d3c4\nc4e3f6e6f5\nf5f6e6f4\n");
+  const std::string db = (dir.path / "g.db").string();
+  REQUIRE(run_reversi("db build -o " + db + " " + (dir.path / "g.txt").string()).status == 0);
+  const auto listed = run_reversi("db games " + db + " --moves f5d6 --json");
+  REQUIRE(listed.status == 0);
+  const json games = json::parse(listed.out);
+  REQUIRE(games.size() == 2);
+  CHECK(games[0]["moves"] == "f5d6c3d3c4");
+  CHECK(games[1]["moves"] == "c4e3f6e6f5");
+  const auto moves = run_reversi("db games " + db + " --moves f5d6c3 --to moves");
+  CHECK(moves.status == 0);
+  CHECK(moves.out == "f5d6c3d3c4\nc4e3f6e6f5\n");
+  CHECK(run_reversi("db games " + db + " --to wthor").status == 2);
+  CHECK(run_reversi("db games " + db + " --limit -1").status == 2);
+}
+
+}  // namespace reversi::testing
