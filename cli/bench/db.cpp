@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <iostream>
 
 #include "cli/bench/modes.hpp"
@@ -20,6 +21,12 @@ struct BenchDbOptions {
   std::string database;
   int repeat = 5;
 };
+
+std::string ms(double milliseconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f ms", milliseconds);
+  return text;
+}
 
 double milliseconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
@@ -42,7 +49,7 @@ int bench(const BenchDbOptions& opt) {
   auto start = std::chrono::steady_clock::now();
   const db::GameDatabase database(opt.database);
   std::cout << "bench db: " << opt.database << ": " << database.game_count() << " games, opened in "
-            << milliseconds_since(start) << " ms\n";
+            << ms(milliseconds_since(start)) << "\n";
   // The main line: the most played move at each step; the filter: the dark player of the
   // first game that follows it to move 20.
   const Rules rules;
@@ -61,8 +68,8 @@ int bench(const BenchDbOptions& opt) {
     long all = 0, filtered = 0;
     const double plain = best_query_ms(database, line[plies], {}, opt.repeat, all);
     const double with = best_query_ms(database, line[plies], filter, opt.repeat, filtered);
-    std::cout << "after " << plies << " moves: " << all << " games, " << plain << " ms; player "
-              << filter.player << ": " << filtered << " games, " << with << " ms\n";
+    std::cout << "after " << plies << " moves: " << all << " games, " << ms(plain) << "; player "
+              << filter.player << ": " << filtered << " games, " << ms(with) << "\n";
   }
   return exit_ok;
 }

@@ -54,8 +54,7 @@ bool parse_build(const std::string& command, const std::vector<std::string>& arg
   if (!build) positional.add("database", 1);
   positional.add("files", -1);
   po::variables_map vm;
-  const std::string synopsis =
-      build ? "reversi db build -o FILE RECORDS..." : "reversi db add FILE RECORDS...";
+  const std::string synopsis = build ? "-o FILE RECORDS..." : "FILE RECORDS...";
   if (!parse_options("db " + command, synopsis, desc, args, vm, &positional)) return false;
   if (opt.files.empty()) throw UsageError("no input: give record files or folders, or -");
   return true;
@@ -170,9 +169,9 @@ int run_add(const DbBuildOptions& opt) {
 void print_db_help() {
   std::cout << "Usage: reversi db build -o FILE RECORDS...\n"
                "       reversi db add FILE RECORDS...\n"
-               "       reversi db query FILE (--moves LIST | --board STRING | --obf-line LINE) "
+               "       reversi db query FILE [--moves LIST | --board STRING | --obf-line LINE] "
                "[FILTERS]\n"
-               "       reversi db games FILE (--moves LIST | ...) [FILTERS]\n\n"
+               "       reversi db games FILE [--moves LIST | ...] [FILTERS]\n\n"
                "  build   a new database of the games in the records (docs/db.md)\n"
                "  add     add the games of more records to a database\n"
                "  query   the games reaching a position (under symmetry), per next move, with the "

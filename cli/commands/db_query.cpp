@@ -69,7 +69,7 @@ bool parse_query(const std::string& command, const std::vector<std::string>& arg
       "tournament", po::value(&opt.filters.tournament), "games of tournaments with this name")(
       "years", po::value(&opt.years), "games of these years: A-B, A- or A")(
       "json", po::bool_switch(&opt.json), "one JSON document")(
-      "jsonl", po::bool_switch(&opt.jsonl), "JSON Lines: one object per move (query)");
+      "jsonl", po::bool_switch(&opt.jsonl), "JSON Lines: one object per line of the answer");
   if (command == "query")
     desc.add_options()("depth",
                        numeric(&opt.depth, Range<int>{1, max_query_depth, "plies"})
@@ -77,16 +77,14 @@ bool parse_query(const std::string& command, const std::vector<std::string>& arg
                        "the estimate's depth: plies searched from the position")(
         "no-engine", po::bool_switch(&opt.no_engine), "the games only, no engine values");
   else
-    desc.add_options()("limit", numeric(&opt.limit, Range<long>{0, 1L << 40, "games"}),
+    desc.add_options()("limit", numeric(&opt.limit, Range<long>{0, 1000000000, "games"}),
                        "list at most this many games (0: all)")(
         "to", po::value(&opt.to), "write the games as records: moves, ggf, obf, board or json");
   po::positional_options_description positional;
   positional.add("database", 1);
   if (!parse_options("db " + command,
-                     "reversi db " + command +
-                         " FILE (--moves LIST | --board STRING | --obf-line "
-                         "LINE) [FILTERS]",
-                     desc, args, vm, &positional))
+                     "FILE [--moves LIST | --board STRING | --obf-line LINE] [FILTERS]", desc, args,
+                     vm, &positional))
     return false;
   if (PositionOptions::count(vm) + vm.count("obf-line") > 1)
     throw UsageError("give one of --moves, --board or --obf-line");
