@@ -129,6 +129,29 @@ TEST_CASE("db query filters by player, side, tournament and years", "[cli][db]")
   CHECK(run_reversi("db query " + db + " --years 19x0").status == 2);
 }
 
+TEST_CASE("db query takes the position as moves, a board string or an OBF line alike",
+          "[cli][db]") {
+  DbTempDir dir;
+  write_file(dir.path / "g.ggf", ggf_text(random_games(100, 30, 6)));
+  const std::string db = (dir.path / "g.db").string();
+  REQUIRE(run_reversi("db build -o " + db + " " + (dir.path / "g.ggf").string()).status == 0);
+  // The board string db query itself shows for the position.
+  const auto shown = run_reversi("db query " + db + " --json --no-engine --moves f5d6");
+  REQUIRE(shown.status == 0);
+  const std::string cells = json::parse(shown.out)["position"]["board"].get<std::string>();
+  const auto answer = [&](const std::string& position) {
+    const auto r = run_reversi("db query " + db + " --json --no-engine " + position);
+    REQUIRE(r.status == 0);
+    json j = json::parse(r.out);
+    return j["moves"];
+  };
+  const json by_moves = answer("--moves f5d6");
+  CHECK(by_moves.size() > 1);
+  CHECK(answer("--board '" + cells + "'") == by_moves);
+  CHECK(answer("--obf-line '" + cells + ";'") == by_moves);
+  CHECK(run_reversi("db query " + db + " --moves f5d6 --board '" + cells + "'").status == 2);
+}
+
 TEST_CASE("db query shows the engine's best move and values beside the games", "[cli][db]") {
   DbTempDir dir;
   write_file(dir.path / "g.txt", "f5d6c3d3c4\nf5f6e6f4\n");
