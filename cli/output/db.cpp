@@ -86,7 +86,7 @@ std::vector<QueryLine> query_lines(const Position& position, const db::Answer& a
                                           static_cast<std::uint64_t>(position.opponent), a, b);
   };
   std::vector<QueryLine> lines;
-  for (const auto& m : answer.moves) lines.push_back({m, std::nullopt, false});
+  for (const auto& m : answer.moves) lines.push_back({m, std::nullopt, false, std::nullopt});
   if (!e) return lines;
   for (const auto& value : e->moves) {
     QueryLine* line = nullptr;
@@ -96,7 +96,7 @@ std::vector<QueryLine> query_lines(const Position& position, const db::Answer& a
     if (!line && value.move == e->best) {
       db::MoveStats none;
       none.move = value.move;
-      lines.push_back({none, std::nullopt, false});
+      lines.push_back({none, std::nullopt, false, std::nullopt});
       line = &lines.back();
     }
     if (!line || line->engine) continue;
