@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <thread>
 
 #include "cli/run_binary.hpp"
@@ -268,6 +269,33 @@ TEST_CASE("db games lists the games behind a query, and writes them as records w
   CHECK(moves.out == "f5d6c3d3c4\nc4e3f6e6f5\n");
   CHECK(run_reversi("db games " + db + " --to wthor").status == 2);
   CHECK(run_reversi("db games " + db + " --limit -1").status == 2);
+}
+
+}  // namespace reversi::testing
+
+namespace reversi::testing {
+
+TEST_CASE("db build stores all of WTHOR in under a minute and 400 MB, and queries take under 20 ms",
+          "[cli][db][.shared]") {
+  DbTempDir dir;
+  const std::string db = (dir.path / "wthor.db").string();
+  const auto start = std::chrono::steady_clock::now();
+  const auto built = run_reversi("db build -o " + db + " " + shared_data("wthor"));
+  const auto seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  REQUIRE(built.status == 0);
+  CHECK(built.out.find("66806 added") != std::string::npos);
+  CHECK(seconds < 60);
+  CHECK(fs::file_size(db) < 400'000'000);
+  const auto bench = run_reversi("bench db " + db);
+  REQUIRE(bench.status == 0);
+  // Each "N games, T ms" of the bench under 20 ms.
+  const std::regex timing(R"(games, ([0-9.]+) ms)");
+  int timed = 0;
+  for (auto it = std::sregex_iterator(bench.out.begin(), bench.out.end(), timing);
+       it != std::sregex_iterator(); ++it, ++timed)
+    CHECK(std::stod((*it)[1]) < 20);
+  CHECK(timed == 6);
 }
 
 }  // namespace reversi::testing
