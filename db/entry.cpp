@@ -1,5 +1,8 @@
 #include "db/entry.hpp"
 
+#include <cmath>
+#include <cstdlib>
+
 #include "core/hash.hpp"
 #include "core/records/write.hpp"
 #include "db/schema.hpp"
@@ -49,6 +52,16 @@ std::optional<int> margin_of_discs(int dark_discs) {
   return 2 * dark_discs - board_squares;
 }
 
+// GGF's RE: dark's margin as written ("+12.00", "-6.00:r" for a resignation); nullopt when it
+// does not start with a number.
+std::optional<int> stated_margin(const std::string& result) {
+  if (result.empty()) return std::nullopt;
+  char* end = nullptr;
+  const double v = std::strtod(result.c_str(), &end);
+  if (end == result.c_str()) return std::nullopt;
+  return static_cast<int>(std::lround(v));
+}
+
 }  // namespace
 
 std::int64_t GameEntry::dedupe_key() const {
@@ -68,7 +81,8 @@ std::optional<GameEntry> make_entry(const records::GameRecord& record, const Rep
   e.light = record.meta.white;
   e.tournament = record.meta.tournament;
   e.year = records::record_year(record);
-  e.result = dark_margin;
+  // The replay's margin when the game is over, else what the record states (a resignation).
+  e.result = dark_margin ? dark_margin : stated_margin(record.meta.result);
   if (const auto& w = record.meta.wthor) {
     e.result = margin_of_discs(w->black_score);
     e.theoretical = margin_of_discs(w->theoretical_score);

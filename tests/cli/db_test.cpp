@@ -130,6 +130,19 @@ TEST_CASE("db query filters by player, side, tournament and years", "[cli][db]")
   CHECK(run_reversi("db query " + db + " --years 19x0").status == 2);
 }
 
+TEST_CASE("An unfinished game keeps the result its record states, such as a resignation",
+          "[cli][db]") {
+  DbTempDir dir;
+  write_file(dir.path / "r.ggf",
+             "(;GM[Othello]PB[ann]PW[ben]TY[8]RE[+10.00:r]BO[8 -------- -------- -------- "
+             "---O*--- ---*O--- -------- -------- -------- *]B[f5]W[d6];)\n");
+  const std::string db = (dir.path / "r.db").string();
+  REQUIRE(run_reversi("db build -o " + db + " " + (dir.path / "r.ggf").string()).status == 0);
+  const auto r = run_reversi("db games " + db + " --json");
+  REQUIRE(r.status == 0);
+  CHECK(json::parse(r.out)[0]["result"] == 10);
+}
+
 TEST_CASE("db query takes the position as moves, a board string or an OBF line alike",
           "[cli][db]") {
   DbTempDir dir;
@@ -268,6 +281,7 @@ TEST_CASE("db games lists the games behind a query, and writes them as records w
   CHECK(moves.status == 0);
   CHECK(moves.out == "f5d6c3d3c4\nc4e3f6e6f5\n");
   CHECK(run_reversi("db games " + db + " --to wthor").status == 2);
+  CHECK(games[0]["result"].is_null());  // unfinished, and a move list states no result
   CHECK(run_reversi("db games " + db + " --limit -1").status == 2);
 }
 
