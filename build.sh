@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(g++ cmake make libboost-program-options-dev nlohmann-json3-dev libtbb-dev catch2)
+packages=(g++ cmake make libboost-program-options-dev nlohmann-json3-dev libtbb-dev libsqlite3-dev catch2)
 jobs=$(nproc)
 mode=${1:-test}
 case "$mode" in
@@ -131,7 +131,7 @@ case "$mode" in
     # The compilation database of a plain build; header findings are reported once per header.
     cmake -S . -B build-tidy -DCMAKE_BUILD_TYPE=Release -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
       "${common_args[@]}" >/dev/null
-    git ls-files -z 'core/*.cpp' 'analysis/*.cpp' 'cli/*.cpp' 'json/*.cpp' |
+    git ls-files -z 'core/*.cpp' 'analysis/*.cpp' 'cli/*.cpp' 'json/*.cpp' 'db/*.cpp' |
       xargs -0 -n 4 -P "$jobs" clang-tidy -p build-tidy --quiet --extra-arg=-Wno-unknown-warning-option 2>/dev/null >build-tidy/findings.txt ||
       true
     grep -oE '^[^ ]+:[0-9]+:[0-9]+: (warning|error): .* \[[a-z0-9.,-]+\]$' build-tidy/findings.txt |

@@ -23,6 +23,8 @@ const std::vector<Subcommand>& subcommands() {
       {"nboard", "an engine for the NBoard GUI: the NBoard protocol on standard input and output",
        run_nboard},
       {"atlas", "solve every small variant from its start: a JSON and Markdown table", run_atlas},
+      {"db", "the game database: build it from records, query a position's games and moves",
+       run_db},
   };
   return table;
 }

@@ -18,6 +18,7 @@ int run_train(const std::vector<std::string>& args);
 int run_convert(const std::vector<std::string>& args);
 int run_nboard(const std::vector<std::string>& args);
 int run_atlas(const std::vector<std::string>& args);
+int run_db(const std::vector<std::string>& args);
 
 // Every subcommand: a name, a line of help, and its run function.
 struct Subcommand {

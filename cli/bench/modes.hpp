@@ -14,5 +14,6 @@ int run_bench_puzzle(const std::vector<std::string>& args);
 int run_bench_annotate(const std::vector<std::string>& args);
 int run_bench_eval(const std::vector<std::string>& args);
 int run_bench_convert(const std::vector<std::string>& args);
+int run_bench_db(const std::vector<std::string>& args);
 
 }  // namespace reversi::cli

@@ -11,7 +11,7 @@ namespace {
 
 void print_bench_help() {
   std::cout
-      << "Usage: reversi bench [signature|ffo|perft|records|puzzle|annotate|eval|convert] "
+      << "Usage: reversi bench [signature|ffo|perft|records|puzzle|annotate|eval|convert|db] "
          "[OPTIONS]\n\n"
          "  signature  node counts of a fixed set of solves on one thread (default)\n"
          "  ffo        the FFO endgame suite: time and nodes per position per thread count\n"
@@ -20,7 +20,8 @@ void print_bench_help() {
          "  puzzle     the 8x8 wipeout count within 11 moves on 1 and 2 threads\n"
          "  annotate   WTHOR theoretical scores at 24 empties; whole-database annotate speed\n"
          "  eval       estimate accuracy on real games against perfect play and deep search\n"
-         "  convert    convert speed: record files to GGF (or --to FORMAT) in memory\n";
+         "  convert    convert speed: record files to GGF (or --to FORMAT) in memory\n"
+         "  db         game database query time at the start, after 10 and 20 moves\n";
 }
 
 }  // namespace
@@ -43,12 +44,13 @@ int run_bench(const std::vector<std::string>& args) {
   if (mode == "annotate") return run_bench_annotate(rest);
   if (mode == "eval") return run_bench_eval(rest);
   if (mode == "convert") return run_bench_convert(rest);
+  if (mode == "db") return run_bench_db(rest);
   if (mode == "help") {
     print_bench_help();
     return exit_ok;
   }
   throw UsageError("unknown bench mode '" + mode +
-                   "' (signature, ffo, perft, records, puzzle, annotate, eval, convert)");
+                   "' (signature, ffo, perft, records, puzzle, annotate, eval, convert, db)");
 }
 
 }  // namespace reversi::cli
