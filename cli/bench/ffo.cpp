@@ -78,7 +78,7 @@ std::optional<FfoOptions> parse_ffo(const std::vector<std::string>& args) {
   po::options_description desc("Options");
   // clang-format off
   desc.add_options()
-      ("dir", po::value(&o.dir)->default_value(o.dir), "folder of the FFO .obf files")
+      ("dir", po::value(&o.dir)->default_value(o.dir, "the bundled data/ffo"), "folder of the FFO .obf files")
       ("first", numeric(&o.first, Range<int>{1, 79, "FFO number"})->default_value(o.first),
        "first position number")
       ("last", numeric(&o.last, Range<int>{1, 79, "FFO number"})->default_value(o.last),

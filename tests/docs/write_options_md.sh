@@ -6,6 +6,8 @@ set -eu
 bin=${1:-build/reversi}
 # Table sizes go up to the machine's memory; the page says RAM_MB so that it is the same anywhere.
 mem=$(($(getconf _PHYS_PAGES) * $(getconf PAGE_SIZE) / 1048576))
+# Defaults inside the checkout (bench ffo's --dir) are shown relative to it, as in any clone.
+root=$(cd "$(dirname "$0")/../.." && pwd)
 commands=$("$bin" --help | sed -n '/^Subcommands:/,/^$/s/^  \([a-z]*\) .*/\1/p')
 modes=$("$bin" bench --help | sed -n 's/^Usage: reversi bench \[\([a-z|]*\)\].*/\1/p' | tr '|' ' ')
 echo "# Every option"
@@ -18,12 +20,12 @@ for c in $commands; do
   if [ "$c" = bench ]; then
     for m in $modes; do
       printf '\n## reversi bench %s\n\n```\n' "$m"
-      "$bin" bench "$m" --help | sed "s/\.\.$mem\b/..RAM_MB/"
+      "$bin" bench "$m" --help | sed -e "s/\.\.$mem\b/..RAM_MB/" -e "s|$root/||g"
       printf '```\n'
     done
     continue
   fi
   printf '\n## reversi %s\n\n```\n' "$c"
-  "$bin" "$c" --help | sed "s/\.\.$mem\b/..RAM_MB/"
+  "$bin" "$c" --help | sed -e "s/\.\.$mem\b/..RAM_MB/" -e "s|$root/||g"
   printf '```\n'
 done
