@@ -215,7 +215,8 @@ class Engine {
   bool stability_cut(B p, B o, int alpha, int& bound) const {
     const B loser = Anti ? p : o;
     if (alpha < lay_.n_playable - 2 * popcount(loser)) return false;
-    bound = lay_.n_playable - 2 * popcount(lay_.stable(loser, p | o));
+    const int needed = (lay_.n_playable - alpha + 1) / 2;
+    bound = lay_.n_playable - 2 * popcount(lay_.stable(loser, p | o, needed));
     return bound <= alpha;
   }
 
