@@ -6,6 +6,7 @@
 #include <tbb/parallel_reduce.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
@@ -33,6 +34,17 @@ constexpr int min_hashed_depth = 4;
 // From this depth on a subtree is worth the eight transforms that find its canonical image.
 constexpr int min_symmetric_depth = 4;
 constexpr int count_bits = 56;
+// A thread's table grows with the depth from this size at this depth, doubling per ply, and never
+// beyond its share of --hash-mb: a small table costs fewer fresh pages and cache misses, and
+// counts as fast (ply 11: 0.087 s in 8 MB, 0.161 s in 256 MB; ply 13: 4.9 s from 16 MB to 512 MB).
+constexpr std::size_t table_bytes_at_base_depth = std::size_t{4} << 20;
+constexpr int table_base_depth = 11;
+
+std::size_t table_bytes_for(int depth, std::size_t hash_mb, int threads) {
+  const std::size_t share = (hash_mb << 20) / static_cast<std::size_t>(threads);
+  const int doublings = std::clamp(depth - table_base_depth, 0, 30);
+  return std::min(share, table_bytes_at_base_depth << doublings);
+}
 
 // Counts of subtrees already seen, keyed by the whole position and the depth, so a hit is exact.
 template <class B>
@@ -253,7 +265,7 @@ PerftResult perft(const PerftRequest& request) {
                                   static_cast<std::size_t>(threads) * tasks_per_thread,
                                   count_finished, result.leaves, result.interior_nodes);
 
-  ThreadTables tables{(request.hash_mb << 20) / static_cast<std::size_t>(threads), {}, {}};
+  ThreadTables tables{table_bytes_for(request.depth, request.hash_mb, threads), {}, {}};
   std::mutex progress_mutex;
   std::atomic<std::uint64_t> done{0};
   std::atomic<std::uint64_t> leaves_so_far{0};

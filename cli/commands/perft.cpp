@@ -135,7 +135,7 @@ bool parse_perft(const std::vector<std::string>& args, PerftOptions& opt, po::va
        "oeis or bik (how games that end early count)");
   opt.position.add_to(desc, "count from the position after this move list", false);
   add_hash_mb_option(desc, &opt.hash_mb, 0,
-                     "memory for a table of repeated subtrees (transpositions); 0 visits every node",
+                     "upper bound on the memory for tables of repeated subtrees (transpositions; 4 MB a thread at depth 11, twice as much per ply deeper); 0 visits every node",
                      true);
   desc.add_options()
       ("by-ply", po::bool_switch(&opt.by_ply), "print the count for every ply up to the depth")

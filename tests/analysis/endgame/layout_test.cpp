@@ -1,8 +1,7 @@
 #include "analysis/endgame/layout.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <array>
+#include <catch2/catch.hpp>
 #include <random>
 #include <vector>
 
@@ -61,23 +60,27 @@ void check_stable(const Rules& rules, int count, std::uint64_t seed) {
     const int cells = popcount(rules.playable());
     Position p;
     if (i % 2 == 0) {
-      p = reference::random_position(rules, rng, static_cast<int>(rng() % static_cast<std::uint64_t>(cells)));
+      p = reference::random_position(rules, rng,
+                                     static_cast<int>(rng() % static_cast<std::uint64_t>(cells)));
     } else {
       for_each_square(rules.playable(), [&](Square sq) {
         const auto roll = rng() % 5;
-        if (roll < 2) p.player |= bit<Bits>(sq);
-        else if (roll < 4) p.opponent |= bit<Bits>(sq);
+        if (roll < 2)
+          p.player |= bit<Bits>(sq);
+        else if (roll < 4)
+          p.opponent |= bit<Bits>(sq);
       });
     }
     const Bits occupied = p.player | p.opponent;
     for (const Bits mine : {p.player, p.opponent}) {
-      const auto got = layout.stable(static_cast<BitsOf<K>>(mine), static_cast<BitsOf<K>>(occupied));
+      const auto got =
+          layout.stable(static_cast<BitsOf<K>>(mine), static_cast<BitsOf<K>>(occupied));
       const Bits expected = reference_stable(rules, mine, occupied);
       REQUIRE(static_cast<Bits>(got) == expected);
       // Asked for at least `needed`, it answers the same set whenever it holds that many.
       const int needed = 1 + static_cast<int>(rng() % 24);
-      const auto bounded = static_cast<Bits>(layout.stable(
-          static_cast<BitsOf<K>>(mine), static_cast<BitsOf<K>>(occupied), needed));
+      const auto bounded = static_cast<Bits>(
+          layout.stable(static_cast<BitsOf<K>>(mine), static_cast<BitsOf<K>>(occupied), needed));
       if (popcount(expected) >= needed)
         REQUIRE(bounded == expected);
       else
