@@ -1,5 +1,6 @@
 #include "cli/signals.hpp"
 
+#include <pthread.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -29,12 +30,18 @@ extern "C" void on_stop_signal(int) {
   interrupt_flag.store(true);
 }
 
-sigset_t stop_signals() {
+// Sent by the guard's end to its own watcher thread only, so that a run ends without waiting
+// for the watcher's next poll (a 4x4 solve took 50 ms of sleep for 5 ms of work).
+constexpr int wake_signal = SIGUSR2;
+
+// The stop signals and the wake-up, which the watcher takes with sigtimedwait.
+sigset_t watched_signals() {
   sigset_t set{};
   sigemptyset(&set);
   sigaddset(&set, SIGINT);
   sigaddset(&set, SIGTERM);
   sigaddset(&set, SIGHUP);
+  sigaddset(&set, wake_signal);
   return set;
 }
 
@@ -61,19 +68,19 @@ InterruptGuard::InterruptGuard() {
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
   std::signal(SIGHUP, on_stop_signal);
-  const sigset_t set = stop_signals();
+  const sigset_t set = watched_signals();
   pthread_sigmask(SIG_BLOCK, &set, &saved_mask_);
   watcher_ = std::thread([this] { watch(); });
 }
 
 void InterruptGuard::watch() {
-  const sigset_t set = stop_signals();
-  constexpr timespec poll{0, 50'000'000};  // how soon the guard's end is noticed
+  const sigset_t set = watched_signals();
+  constexpr timespec poll{0, 50'000'000};  // how soon a stop past its grace is noticed
   std::chrono::steady_clock::time_point deadline{};
   bool signalled = false;
   while (!done_.load()) {
     const int sig = sigtimedwait(&set, nullptr, &poll);
-    if (sig > 0) {
+    if (sig > 0 && sig != wake_signal) {
       if (signalled) end_now();  // a second signal: the user does not want to wait
       signalled = true;
       deadline = std::chrono::steady_clock::now() + stop_grace;
@@ -94,6 +101,7 @@ InterruptGuard::~InterruptGuard() {
   guards.fetch_sub(1);
   if (!outermost_) return;
   done_.store(true);
+  pthread_kill(watcher_.native_handle(), wake_signal);
   watcher_.join();
   pthread_sigmask(SIG_SETMASK, &saved_mask_, nullptr);
   std::signal(SIGINT, SIG_DFL);
