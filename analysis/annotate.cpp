@@ -111,6 +111,7 @@ class GameAnnotator {
   }
 
   void describe_moves();
+  void name_openings();
   void solve_exact_zone();
   void estimate_rest();
   void summarise();
@@ -159,6 +160,23 @@ void GameAnnotator::describe_moves() {
       ++out_.moves_played;
     }
     out_.moves.push_back(std::move(a));
+  }
+}
+
+// Names are those of standard 8x8 games: other rules, or a record from another start, get none.
+void GameAnnotator::name_openings() {
+  if (options_.openings == nullptr || rules_.geometry().size() != 8 ||
+      rules_.start() != Start::standard || rules_.anti() ||
+      rules_.playable() != Rules().playable() || positions_.front() != rules_.initial())
+    return;
+  for (std::size_t k = 0; k < out_.moves.size(); ++k) {
+    MoveAnnotation& a = out_.moves[k];
+    if (a.is_pass()) continue;
+    a.opening = options_.openings->name_of(positions_[k + 1]);
+    if (a.opening) {
+      out_.opening = a.opening;
+      out_.opening_move = a.number;
+    }
   }
 }
 
@@ -322,6 +340,7 @@ Annotation GameAnnotator::run() {
         margin(t.dark, t.light, t.empty, rules_.anti(), Scoring::winner_takes_empties);
   }
   describe_moves();
+  name_openings();
   solve_exact_zone();
   if (!stopped()) estimate_rest();
   if (!stopped()) summarise();

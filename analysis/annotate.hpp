@@ -17,11 +17,13 @@
 #include <atomic>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "analysis/estimate.hpp"
 #include "analysis/search.hpp"
 #include "core/game.hpp"
+#include "core/openings.hpp"
 #include "core/records/record.hpp"
 #include "core/records/validate.hpp"
 
@@ -53,6 +55,9 @@ struct AnnotateOptions {
   const std::atomic<bool>* stop = nullptr;
   // The learned 8x8 evaluation for estimates and the solver's ordering; nullptr: the shipped one.
   const eval::PatternEvaluator* patterns = nullptr;
+  // Named openings (data/openings): 8x8 games from the standard start get their names; nullptr:
+  // none.
+  const OpeningBook* openings = nullptr;
 };
 
 // The engines one worker reuses from game to game: the solver's table makes the consecutive
@@ -93,6 +98,7 @@ struct MoveAnnotation {
   std::array<int, 2> mobility{};  // legal moves of dark and light before the move
   std::optional<ExactValues> exact;
   std::optional<EstimatedValues> estimate;
+  std::optional<std::string> opening;  // the name of the position the move reaches, if named
   bool is_pass() const { return square == no_square; }
 };
 
@@ -159,6 +165,9 @@ struct Annotation {
   std::optional<DarkValue> exact_start;  // the value when the exact analysis begins
   std::optional<TurningPoint> turning_point;
   std::optional<TheoreticalComparison> theoretical;
+  // The deepest named opening the game passed through, and the move that reached it.
+  std::optional<std::string> opening;
+  std::optional<int> opening_move;
   bool complete = true;     // false when stopped
   std::uint64_t nodes = 0;  // solver and estimator work (depends on what was solved before)
 };

@@ -24,6 +24,7 @@
 #include "cli/cluster/farm.hpp"
 #include "cli/commands/annotate_run.hpp"
 #include "cli/common.hpp"
+#include "cli/openings.hpp"
 #include "cli/options/eval.hpp"
 #include "cli/options/numeric.hpp"
 #include "cli/options/rules.hpp"
@@ -341,6 +342,8 @@ void configure(Run& run, const AnnotateCommandOptions& opt) {
   run.analysis.estimate_depth = opt.depth;
   run.analysis.estimate_selectivity = opt.selectivity;
   run.analysis.patterns = opt.eval.load();
+  run.openings = shipped_openings();
+  run.analysis.openings = &run.openings;
   run.analysis.solver_threads = run.threads;
   run.analysis.theoretical = chosen_check(opt.theoretical);
   run.settings = AnnotateSettings{opt.exact_empties, opt.depth, opt.selectivity};

@@ -63,6 +63,7 @@ struct Run {
   Output output;
   AnnotateOptions analysis;
   AnnotateSettings settings;
+  OpeningBook openings;  // analysis.openings points here
   int threads = 1;
   EnginePool* engines = nullptr;
   BatchWriter* writer = nullptr;

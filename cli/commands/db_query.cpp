@@ -6,13 +6,13 @@
 #include "analysis/search.hpp"
 #include "cli/batch/record_input.hpp"
 #include "cli/commands/db.hpp"
-#include "cli/data_dir.hpp"
+#include "cli/openings.hpp"
 #include "cli/options/numeric.hpp"
 #include "cli/options/position.hpp"
 #include "cli/output/convert.hpp"
 #include "cli/output/db.hpp"
+#include "core/openings.hpp"
 #include "core/records/position.hpp"
-#include "db/openings.hpp"
 #include "db/query.hpp"
 
 namespace reversi::cli {
@@ -144,19 +144,10 @@ std::optional<EngineView> engine_view(const Position& p, int depth) {
   return view;
 }
 
-// The named openings shipped in data/openings; a file that cannot be read names no opening.
-db::OpeningBook opening_book() {
-  try {
-    return db::OpeningBook::parse(read_small_file(data_dir("openings") + "/openings.txt"));
-  } catch (const UnreadableInput&) {
-    return {};
-  }
-}
-
 // The query position's name, else the deepest named position the move list passed through; and
 // the name each listed move reaches.
 void name_openings(QueryView& view, const DbQueryOptions& opt, const po::variables_map& vm) {
-  const db::OpeningBook book = opening_book();
+  const OpeningBook book = shipped_openings();
   view.opening = book.name_of(view.position);
   if (!view.opening && vm.count("moves")) {
     const auto parsed = parse_move_list(opt.position.moves, Geometry(8));

@@ -66,6 +66,7 @@ json move_json(const Geometry& g, const MoveAnnotation& m) {
   j["legal"] = squares_json(g, m.legal);
   if (m.exact) j["exact"] = exact_json(g, *m.exact, m.is_pass());
   if (m.estimate) j["estimate"] = estimate_json(g, *m.estimate, m.is_pass());
+  if (m.opening) j["opening"] = *m.opening;
   return j;
 }
 
@@ -118,6 +119,7 @@ json summary_json(const Geometry& g, const Annotation& a) {
   json j = {{"dark", side_json(a.sides[0])}, {"light", side_json(a.sides[1])}};
   j["exact_from_move"] = a.exact_from ? json(*a.exact_from) : json(nullptr);
   j["exact_start"] = a.exact_start ? dark_value_json(*a.exact_start) : json(nullptr);
+  j["opening"] = a.opening ? json{{"name", *a.opening}, {"move", *a.opening_move}} : json(nullptr);
   if (a.turning_point) {
     const TurningPoint& t = *a.turning_point;
     j["turning_point"] = {{"move", t.move_number},
@@ -349,6 +351,8 @@ std::string annotated_game_text(const records::ParsedGame& game, const records::
   if (!players.empty()) out += "  " + players + "\n";
   out += "  " + rules.describe() + "; " + result_line(rules, a.result, a.moves_played, a.passes) +
          "\n";
+  if (a.opening)
+    out += "  opening: " + *a.opening + " (move " + std::to_string(*a.opening_move) + ")\n";
   out += "  values for the mover in discs (" + scoring_name(rules.scoring()) +
          " scoring): exact with at most " + std::to_string(settings.exact_empties) +
          " empties, ~estimates at " + estimates_text(a, settings) + "\n";

@@ -290,6 +290,7 @@ const char* report_js() {
         d.estimate_loss.toFixed(2) + ' over ' + d.estimate_moves + ' moves';
       ul.appendChild(li);
     });
+    if (sm.opening) ul.appendChild(el('li', null, 'opening: ' + sm.opening.name + ' (move ' + sm.opening.move + ')'));
     if (sm.exact_from_move) {
       ul.appendChild(el('li', null, 'perfect play from move ' + sm.exact_from_move + ': ' +
         sm.exact_start.outcome + ' (dark ' + fmt(sm.exact_start.dark_value, true) + ')'));

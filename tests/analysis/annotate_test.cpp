@@ -433,3 +433,48 @@ TEST_CASE("The solver reproduces the WTHOR theoretical scores of the first compl
     ++checked;
   }
 }
+
+TEST_CASE("A standard game is named by the deepest opening it passes through, up to symmetry",
+          "[annotate]") {
+  // Names keyed by position: the line's symmetric image (d3 c5 ... is f5 d6 ... transposed)
+  // and a transposition reach the same names.
+  const OpeningBook book = OpeningBook::parse("Short: f5 d6\nLonger: f5 d6 c3 d3 c4\n");
+  const Rules rules;
+  const Geometry& g = rules.geometry();
+  const auto line = [&](const std::vector<std::string>& names) {
+    std::vector<Square> moves;
+    for (const auto& n : names) moves.push_back(*g.parse(n));
+    return moves;
+  };
+  AnnotateEngines engines(4);
+  AnnotateOptions options = exact_from(0);
+  options.estimate_depth = 1;
+  options.openings = &book;
+
+  // Turned by the transposition (symmetry 4): f5 -> e6, d6 -> f4, c3 -> c3, d3 -> c4, c4 -> d3.
+  std::vector<Square> moves = line({"e6", "f4", "c3", "c4", "d3"});
+  Position p = rules.initial();
+  for (const Square sq : moves) p = rules.play(p, sq);
+  moves.push_back(lowest_square(rules.legal_moves(p)));  // out of the book
+  const auto record = record_of(rules, rules.initial(), moves);
+  const Annotation a = annotate(record, engines, options);
+  REQUIRE(a.moves.size() == 6);
+  CHECK(a.moves[1].opening == std::optional<std::string>("Short"));
+  CHECK_FALSE(a.moves[2].opening);
+  CHECK(a.moves[4].opening == std::optional<std::string>("Longer"));
+  CHECK(a.opening == std::optional<std::string>("Longer"));
+  CHECK(a.opening_move == std::optional<int>(5));
+
+  // A line that leaves the book after two moves keeps the shorter name.
+  const Annotation b =
+      annotate(record_of(rules, rules.initial(), line({"f5", "d6", "c5"})), engines, options);
+  CHECK(b.opening == std::optional<std::string>("Short"));
+  CHECK(b.opening_move == std::optional<int>(2));
+
+  // Anti-reversi has the same positions but not these openings.
+  const Rules anti(8, Start::standard, true);
+  const Annotation c =
+      annotate(record_of(anti, anti.initial(), line({"f5", "d6"})), engines, options);
+  CHECK_FALSE(c.opening);
+  CHECK_FALSE(c.moves[1].opening);
+}

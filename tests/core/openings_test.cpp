@@ -1,4 +1,4 @@
-#include "db/openings.hpp"
+#include "core/openings.hpp"
 
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -7,7 +7,7 @@
 
 #include "core/notation.hpp"
 
-namespace reversi::db {
+namespace reversi {
 
 namespace {
 
@@ -70,4 +70,4 @@ TEST_CASE("An opening line with an illegal move is refused naming its line", "[u
                     Catch::Contains("line 3"));
 }
 
-}  // namespace reversi::db
+}  // namespace reversi

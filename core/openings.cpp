@@ -1,18 +1,22 @@
-#include "db/openings.hpp"
+#include "core/openings.hpp"
 
+#include <algorithm>
 #include <sstream>
 #include <stdexcept>
 
 #include "core/notation.hpp"
-#include "db/symmetry.hpp"
 
-namespace reversi::db {
+namespace reversi {
 
 namespace {
 
-std::int64_t key_of(const Position& p) {
-  return canonical(static_cast<std::uint64_t>(p.player), static_cast<std::uint64_t>(p.opponent))
-      .key();
+// The smallest (player, opponent) image of the position under the board's eight symmetries.
+std::pair<Bits, Bits> key_of(const Position& p) {
+  static const Geometry board(8);
+  std::pair<Bits, Bits> best{p.player, p.opponent};
+  for (int s = 1; s < symmetry_count; ++s)
+    best = std::min(best, {board.transform(p.player, s), board.transform(p.opponent, s)});
+  return best;
 }
 
 std::string trimmed(std::string_view s) {
@@ -80,4 +84,4 @@ std::optional<std::string> OpeningBook::name_of_line(const std::vector<Square>& 
   return deepest;
 }
 
-}  // namespace reversi::db
+}  // namespace reversi

@@ -3,16 +3,16 @@
 // same position, find the same name.
 #pragma once
 
-#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "core/rules.hpp"
 
-namespace reversi::db {
+namespace reversi {
 
 struct Opening {
   std::string name;
@@ -33,7 +33,8 @@ class OpeningBook {
 
  private:
   std::vector<Opening> openings_;
-  std::unordered_map<std::int64_t, std::size_t> by_key_;
+  // By the canonical image of the position the line reaches (the smallest of its eight).
+  std::map<std::pair<Bits, Bits>, std::size_t> by_key_;
 };
 
-}  // namespace reversi::db
+}  // namespace reversi
