@@ -14,7 +14,7 @@
 #include <thread>
 #include <tuple>
 
-#include "analysis/puzzle.hpp"
+#include "analysis/puzzle/search.hpp"
 #include "analysis/root_moves.hpp"
 
 namespace reversi {

@@ -14,7 +14,7 @@
 #include <tuple>
 #include <type_traits>
 
-#include "analysis/puzzle_board.hpp"
+#include "analysis/puzzle/board.hpp"
 #include "core/board.hpp"
 #include "core/hash.hpp"
 

@@ -1,12 +1,11 @@
 // reversi bench puzzle: the 8x8 wipeout count within N moves, timed on each thread count.
-#include "analysis/puzzle.hpp"
-
 #include <chrono>
 #include <ctime>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
 
+#include "analysis/puzzle/search.hpp"
 #include "cli/bench/modes.hpp"
 #include "cli/common.hpp"
 #include "cli/options/numeric.hpp"

@@ -1,16 +1,16 @@
 // reversi puzzle: what can happen by move N (wipeouts, games over, disc counts).
-#include "analysis/puzzle.hpp"
+#include "cli/output/puzzle.hpp"
 
 #include <iostream>
 #include <memory>
 
+#include "analysis/puzzle/search.hpp"
 #include "cli/batch/output_file.hpp"
 #include "cli/common.hpp"
 #include "cli/options/numeric.hpp"
 #include "cli/options/rules.hpp"
 #include "cli/options/threads.hpp"
 #include "cli/output/progress.hpp"
-#include "cli/output/puzzle.hpp"
 #include "cli/output/render.hpp"
 #include "cli/output/svg.hpp"
 #include "cli/signals.hpp"

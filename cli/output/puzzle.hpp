@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/puzzle.hpp"
+#include "analysis/puzzle/search.hpp"
 
 namespace reversi::cli {
 

@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 #include <set>
 
-#include "analysis/puzzle.hpp"
+#include "analysis/puzzle/search.hpp"
 
 using namespace reversi;
 

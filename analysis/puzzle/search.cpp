@@ -1,4 +1,4 @@
-#include "analysis/puzzle.hpp"
+#include "analysis/puzzle/search.hpp"
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -8,7 +8,7 @@
 #include <mutex>
 #include <stdexcept>
 
-#include "analysis/puzzle_worker.hpp"
+#include "analysis/puzzle/worker.hpp"
 
 namespace reversi {
 

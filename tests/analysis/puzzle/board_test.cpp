@@ -1,14 +1,15 @@
 // The puzzle search on 6x6, 8x8 and 10x10 against the published answers and plain walks over
 // the rules layer, and its behaviour under threads, stop flags and progress callbacks.
+#include "analysis/puzzle/board.hpp"
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <map>
 
-#include "analysis/puzzle.hpp"
-#include "analysis/puzzle_board.hpp"
+#include "analysis/puzzle/request.hpp"
+#include "analysis/puzzle/search.hpp"
 #include "core/game.hpp"
 #include "core/notation.hpp"
-#include "puzzle_request.hpp"
 
 using namespace reversi;
 using reversi::test::request;

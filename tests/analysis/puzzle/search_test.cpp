@@ -1,6 +1,6 @@
 // The puzzle search against plain enumeration: every answer, count, list and class count on
 // 4x4 is recomputed here by walking the whole game tree over the array-based reference rules.
-#include "analysis/puzzle.hpp"
+#include "analysis/puzzle/search.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -8,10 +8,10 @@
 #include <random>
 #include <set>
 
-#include "analysis/puzzle_board.hpp"
+#include "analysis/puzzle/board.hpp"
+#include "analysis/puzzle/request.hpp"
 #include "core/game.hpp"
 #include "core/notation.hpp"
-#include "puzzle_request.hpp"
 #include "reference.hpp"
 
 using namespace reversi;

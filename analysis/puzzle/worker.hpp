@@ -7,8 +7,8 @@
 #include <atomic>
 #include <cstdint>
 
-#include "analysis/puzzle_board.hpp"
-#include "analysis/puzzle_table.hpp"
+#include "analysis/puzzle/board.hpp"
+#include "analysis/puzzle/table.hpp"
 
 namespace reversi::puzzle_detail {
 

@@ -3,7 +3,7 @@
 
 #include <cstddef>
 
-#include "analysis/puzzle.hpp"
+#include "analysis/puzzle/search.hpp"
 
 namespace reversi::test {
 

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "analysis/puzzle.hpp"
+#include "analysis/puzzle/search.hpp"
 #include "core/board.hpp"
 
 namespace reversi::puzzle_detail {
