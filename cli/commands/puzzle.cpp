@@ -6,6 +6,7 @@
 
 #include "analysis/puzzle/search.hpp"
 #include "cli/batch/output_file.hpp"
+#include "cli/commands/puzzle_generate.hpp"
 #include "cli/common.hpp"
 #include "cli/options/numeric.hpp"
 #include "cli/options/rules.hpp"
@@ -269,7 +270,8 @@ bool parse_puzzle(const std::vector<std::string>& args, PuzzleOptions& opt, po::
   if (!parse_options("puzzle",
                      "wipeout|end|discs [RULES] --by N [--side dark|light|any] [--at-least K] "
                      "[--mode exists|forced] [--placements count|skip|both] [--count] [--list] "
-                     "[--json | --svg [-o FILE]]",
+                     "[--json | --svg [-o FILE]]\n       reversi puzzle generate|check ... "
+                     "(puzzles from real games; see their --help)",
                      desc, args, vm, &positional))
     return false;
   if (opt.goal.empty()) throw UsageError("name the puzzle: wipeout, end or discs");
@@ -281,6 +283,11 @@ bool parse_puzzle(const std::vector<std::string>& args, PuzzleOptions& opt, po::
 }  // namespace
 
 int run_puzzle(const std::vector<std::string>& args) {
+  // Puzzles from real games have commands of their own (cli/commands/puzzle_generate.cpp).
+  if (!args.empty() && (args.front() == "generate" || args.front() == "check")) {
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    return args.front() == "generate" ? run_puzzle_generate(rest) : run_puzzle_check(rest);
+  }
   PuzzleOptions opt;
   po::variables_map vm;
   if (!parse_puzzle(args, opt, vm)) return exit_ok;

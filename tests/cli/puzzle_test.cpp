@@ -130,3 +130,45 @@ TEST_CASE("puzzle rejects bad usage with exit status 2", "[cli]") {
     CHECK_FALSE(r.err.empty());
   }
 }
+
+TEST_CASE(
+    "puzzle generate writes the same proven puzzles on 1 and 2 threads, and puzzle check "
+    "proves them and names a tampered line",
+    "[cli]") {
+  const std::string examples = std::string(REVERSI_SOURCE_DIR) + "/data/examples/";
+  const std::string common =
+      "puzzle generate --count 3 --min-empties 8 --max-empties 12 "
+      "--per-game 20 --seed 5 " +
+      examples + "annotate.txt " + examples + "games.txt";
+  const auto one = run_reversi(common + " --threads 1");
+  const auto two = run_reversi(common + " --threads 2");
+  REQUIRE(one.status == 0);
+  CHECK(one.out == two.out);
+  CHECK(contains(one.err, "puzzle generate: 3 puzzles"));
+  const auto check = run_reversi("puzzle check -", one.out);
+  CHECK(check.status == 0);
+  CHECK(contains(check.out, "3 puzzles, 3 proven, 0 wrong"));
+
+  // The first score of the second puzzle (its line 4) made one disc better than it is.
+  std::string tampered = one.out;
+  std::size_t at = 0;
+  for (int line = 1; line < 4; ++line) at = tampered.find('\n', at) + 1;
+  const std::size_t colon = tampered.find(':', at);
+  const std::size_t end = tampered.find(';', colon);
+  const int score = std::stoi(tampered.substr(colon + 1, end - colon - 1));
+  tampered.replace(colon + 1, end - colon - 1, std::to_string(score + 1));
+  const auto bad = run_reversi("puzzle check -", tampered);
+  CHECK(bad.status == 1);
+  CHECK(contains(bad.err, "line 4:"));
+  CHECK(contains(bad.out, "3 puzzles, 2 proven, 1 wrong"));
+
+  const auto json = run_reversi(common + " --json");
+  REQUIRE(json.status == 0);
+  const auto list = nlohmann::json::parse(json.out);
+  REQUIRE(list.size() == 3);
+  for (const auto& p : list) {
+    CHECK(p.at("answer") == p.at("scores").at(0).at("move"));
+    CHECK(p.at("scores").at(0).at("value").get<int>() >=
+          p.at("scores").at(1).at("value").get<int>() + 4);
+  }
+}

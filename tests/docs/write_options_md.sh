@@ -28,4 +28,12 @@ for c in $commands; do
   printf '\n## reversi %s\n\n```\n' "$c"
   "$bin" "$c" --help | sed -e "s/\.\.$mem\b/..RAM_MB/" -e "s|$root/||g"
   printf '```\n'
+  # Commands with sub-commands of their own options.
+  if [ "$c" = puzzle ]; then
+    for s in generate check; do
+      printf '\n## reversi puzzle %s\n\n```\n' "$s"
+      "$bin" puzzle "$s" --help | sed -e "s/\.\.$mem\b/..RAM_MB/" -e "s|$root/||g"
+      printf '```\n'
+    done
+  fi
 done
