@@ -20,7 +20,7 @@ SolveRequest request_for(const Rules& rules, const Position& p, const UniqueRequ
 // Moves proven able to reach above `floor`: the best, and any other within the margin.
 int moves_above(const SolveResult& r, int floor) {
   return static_cast<int>(std::count_if(r.move_values.begin(), r.move_values.end(),
-                                         [&](const MoveValue& m) { return m.upper > floor; }));
+                                        [&](const MoveValue& m) { return m.upper > floor; }));
 }
 
 EstimateResult estimate_at(Estimator& estimator, const Rules& rules, const Position& p, int depth,

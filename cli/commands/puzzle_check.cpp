@@ -71,8 +71,8 @@ int run_puzzle_check(const std::vector<std::string>& args) {
     if (game->error) {
       problem = game->error->reason;
     } else if (problem = listed_values(game->record, given); problem.empty()) {
-      problem = check_unique(solver, rules, game->record.start, given, opt.margin,
-                             interrupt.flag());
+      problem =
+          check_unique(solver, rules, game->record.start, given, opt.margin, interrupt.flag());
     }
     if (interrupt.interrupted()) break;
     ++checked;

@@ -1,5 +1,7 @@
 // reversi puzzle generate: positions from real games with exactly one move that keeps the best
 // result (analysis/puzzle/unique.hpp), written as OBF lines or JSON, rated by difficulty.
+#include "cli/commands/puzzle_generate.hpp"
+
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
@@ -19,10 +21,10 @@
 #include "cli/batch/output_file.hpp"
 #include "cli/batch/pipeline.hpp"
 #include "cli/batch/record_input.hpp"
-#include "cli/commands/puzzle_generate.hpp"
 #include "cli/common.hpp"
 #include "cli/options/numeric.hpp"
 #include "cli/options/threads.hpp"
+#include "cli/output/puzzle_sheet.hpp"
 #include "cli/signals.hpp"
 #include "core/notation.hpp"
 #include "core/records/validate.hpp"
@@ -50,6 +52,7 @@ struct GenerateOptions {
   std::string rating;  // "A-B"
   std::string level;   // a named rating range
   bool json = false;
+  std::string html;  // also write the printable sheet here
   bool calibration = false;
   ThreadOptions threads;
   std::size_t hash_mb = 64;
@@ -199,8 +202,8 @@ std::string obf_text(const Rules& rules, const std::vector<UniquePuzzle>& puzzle
   std::string out;
   int number = 0;
   for (const auto& p : puzzles) {
-    out += "% puzzle " + std::to_string(++number) + ": rating " + std::to_string(p.rating) +
-           ", " + side_name(p.from.position) + " to move, " +
+    out += "% puzzle " + std::to_string(++number) + ": rating " + std::to_string(p.rating) + ", " +
+           side_name(p.from.position) + " to move, " +
            std::to_string(rules.empties(p.from.position)) + " empties; from " + p.from.source +
            "; the player " + (p.player_found() ? "found" : "missed") + " it\n";
     out += board_string(p.from.position, rules) + "; " + obf_scores(rules, p.scores) + "\n";
@@ -262,7 +265,8 @@ bool parse_generate(const std::vector<std::string>& args, GenerateOptions& opt) 
       "count", numeric(&opt.count, Range<std::size_t>{1, max_count, "puzzles"})->default_value(20),
       "how many puzzles")(
       "min-empties",
-      numeric(&opt.min_empties, Range<int>{1, max_empties_limit, "empty squares"})->default_value(8),
+      numeric(&opt.min_empties, Range<int>{1, max_empties_limit, "empty squares"})
+          ->default_value(8),
       "fewest empty squares of a puzzle")(
       "max-empties",
       numeric(&opt.max_empties, Range<int>{1, max_empties_limit, "empty squares"})
@@ -278,8 +282,10 @@ bool parse_generate(const std::vector<std::string>& args, GenerateOptions& opt) 
       "level", po::value(&opt.level),
       "beginner (ratings 10-19), intermediate (20-49), advanced (50-79) or master (80-)")(
       "json", po::bool_switch(&opt.json), "write JSON instead of OBF lines")(
-      "calibration", po::bool_switch(&opt.calibration),
-      "print ten rating bands with the share of players who found the answer");
+      "html", po::value(&opt.html),
+      "also write a printable sheet to FILE: diagrams six a page, the answers on pages of their "
+      "own")("calibration", po::bool_switch(&opt.calibration),
+             "print ten rating bands with the share of players who found the answer");
   add_hash_mb_option(desc, &opt.hash_mb, 64, "megabytes for each thread's solver table");
   opt.threads.add_to(desc);
   po::positional_options_description positional;
@@ -287,12 +293,11 @@ bool parse_generate(const std::vector<std::string>& args, GenerateOptions& opt) 
   po::variables_map vm;
   if (!parse_options("puzzle generate",
                      "--count N [-o FILE] [--min-empties A --max-empties B] [--margin D] "
-                     "[--seed S] [--level L | --rating A-B] [--json] RECORDS...",
+                     "[--seed S] [--level L | --rating A-B] [--json] [--html SHEET] RECORDS...",
                      desc, args, vm, &positional))
     return false;
   if (opt.files.empty()) throw UsageError("no input: give record files or folders, or -");
-  if (opt.min_empties > opt.max_empties)
-    throw UsageError("--min-empties is above --max-empties");
+  if (opt.min_empties > opt.max_empties) throw UsageError("--min-empties is above --max-empties");
   return true;
 }
 
@@ -314,11 +319,17 @@ int run_puzzle_generate(const std::vector<std::string>& args) {
   if (g.stopped) return exit_interrupted;
   OutputFile out(opt.output);
   const Rules rules;
-  const std::string text = opt.json ? puzzles_json(rules, g.puzzles).dump(2) + "\n"
-                                    : obf_text(rules, g.puzzles);
+  const std::string text =
+      opt.json ? puzzles_json(rules, g.puzzles).dump(2) + "\n" : obf_text(rules, g.puzzles);
   std::fwrite(text.data(), 1, text.size(), out.stream());
   if (!out.commit()) throw UnreadableInput("cannot write " + opt.output);
   std::fflush(stdout);  // the puzzles before the summary line, even into one file
+  if (!opt.html.empty()) {
+    OutputFile sheet(opt.html);
+    const std::string page = puzzle_sheet_html(rules, g.puzzles, "Reversi puzzles");
+    std::fwrite(page.data(), 1, page.size(), sheet.stream());
+    if (!sheet.commit()) throw UnreadableInput("cannot write " + opt.html);
+  }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::fprintf(stderr,

@@ -1,5 +1,9 @@
 // End-to-end: the real binary's puzzle subcommand, its explanations, JSON and exit statuses.
 #include <catch2/catch.hpp>
+#include <cctype>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 
 #include "cli/run_binary.hpp"
@@ -171,4 +175,33 @@ TEST_CASE(
     CHECK(p.at("scores").at(0).at("value").get<int>() >=
           p.at("scores").at(1).at("value").get<int>() + 4);
   }
+}
+
+TEST_CASE("puzzle generate --html writes a sheet with a diagram per puzzle and the answers apart",
+          "[cli]") {
+  const std::string examples = std::string(REVERSI_SOURCE_DIR) + "/data/examples/";
+  const std::string sheet = "puzzle-sheet-test.html";
+  const auto r = run_reversi("puzzle generate --count 3 --max-empties 14 --per-game 20 --html " +
+                             sheet + " " + examples + "annotate.txt " + examples + "games.txt");
+  REQUIRE(r.status == 0);
+  std::ifstream in(sheet);
+  const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::remove(sheet.c_str());
+  const auto count = [&](const std::string& part) {
+    std::size_t n = 0;
+    for (auto at = html.find(part); at != std::string::npos; at = html.find(part, at + 1)) ++n;
+    return n;
+  };
+  CHECK(count("<div class=\"puzzle\"") == 3);
+  CHECK(count("<svg") == 3);
+  CHECK(count("<li><b>") == 3);
+  CHECK(count("<?xml") == 0);
+  CHECK(html.find("<h1>Answers</h1>") > html.rfind("<svg"));
+  CHECK(contains(html, ".answers { break-before: page; }"));
+  // The first answer is the first OBF line's best move.
+  const std::size_t line = r.out.find('\n') + 1;
+  const std::string best = r.out.substr(r.out.find("; ", line) + 2, 2);
+  std::string lower = best;
+  for (auto& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  CHECK(contains(html, "<li><b>1. " + lower + "</b>"));
 }

@@ -1,9 +1,8 @@
 // Puzzles proven unique by the solver, against plain minimax over the reference rules.
 #include "analysis/puzzle/unique.hpp"
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <random>
 
 #include "core/notation.hpp"
@@ -34,9 +33,10 @@ std::vector<MoveValue> reference_scores(const Rules& rules, const Position& p) {
 
 }  // namespace
 
-TEST_CASE("Puzzles are exactly the positions whose best move plain minimax finds alone by the "
-          "margin, never one with two best moves",
-          "[puzzle]") {
+TEST_CASE(
+    "Puzzles are exactly the positions whose best move plain minimax finds alone by the "
+    "margin, never one with two best moves",
+    "[puzzle]") {
   const Rules rules;
   std::mt19937_64 rng(29);
   Solver solver(16);
