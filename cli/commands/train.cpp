@@ -9,11 +9,11 @@
 #include <limits>
 
 #include "analysis/estimate.hpp"
-#include "analysis/eval/exact_labels.hpp"
 #include "analysis/eval/pattern_eval.hpp"
-#include "analysis/eval/probcut_fit.hpp"
-#include "analysis/eval/small_training.hpp"
-#include "analysis/eval/training.hpp"
+#include "analysis/training/exact_labels.hpp"
+#include "analysis/training/probcut_fit.hpp"
+#include "analysis/training/small_training.hpp"
+#include "analysis/training/training.hpp"
 #include "cli/batch/record_input.hpp"
 #include "cli/common.hpp"
 #include "cli/options/eval.hpp"

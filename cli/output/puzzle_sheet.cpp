@@ -45,13 +45,13 @@ std::string signed_value(int v) {
 std::string answer_line(const Rules& rules, const UniquePuzzle& p, int number) {
   const Geometry& g = rules.geometry();
   std::string line;
-  for (const Square sq : p.pv) line += (line.empty() ? "" : " ") + (sq == no_square ? std::string("pass") : g.name(sq));
+  for (const Square sq : p.pv)
+    line += (line.empty() ? "" : " ") + (sq == no_square ? std::string("pass") : g.name(sq));
   std::string next = "next best ";
-  if (p.scores.size() > 1)
-    next += g.name(p.scores[1].move) + " " + signed_value(p.scores[1].value);
+  if (p.scores.size() > 1) next += g.name(p.scores[1].move) + " " + signed_value(p.scores[1].value);
   return "<li><b>" + std::to_string(number) + ". " + g.name(p.answer) + "</b> (" +
-         signed_value(p.value) + "; " + next + "; rating " + std::to_string(p.rating) +
-         ")<br>" + xml_escape(line) + "</li>\n";
+         signed_value(p.value) + "; " + next + "; rating " + std::to_string(p.rating) + ")<br>" +
+         xml_escape(line) + "</li>\n";
 }
 
 }  // namespace
@@ -60,7 +60,8 @@ std::string puzzle_sheet_html(const Rules& rules, const std::vector<UniquePuzzle
                               const std::string& title) {
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>" +
                     xml_escape(title) + "</title>\n<style>" + sheet_style +
-                    "</style></head><body>\n<h1>" + xml_escape(title) + "</h1>\n<div class=\"grid\">\n";
+                    "</style></head><body>\n<h1>" + xml_escape(title) +
+                    "</h1>\n<div class=\"grid\">\n";
   int number = 0;
   for (const auto& p : puzzles) {
     ++number;
@@ -70,12 +71,14 @@ std::string puzzle_sheet_html(const Rules& rules, const std::vector<UniquePuzzle
     if (number % puzzles_per_page == 0 && number < static_cast<int>(puzzles.size()))
       out += "<div class=\"page-break\"></div>\n";
   }
-  out += "</div>\n<section class=\"answers\"><h1>Answers</h1>\n<ol style=\"list-style: none; "
-         "padding: 0\">\n";
+  out +=
+      "</div>\n<section class=\"answers\"><h1>Answers</h1>\n<ol style=\"list-style: none; "
+      "padding: 0\">\n";
   number = 0;
   for (const auto& p : puzzles) out += answer_line(rules, p, ++number);
-  out += "</ol>\n<p>Every value is the exact final disc margin for the side to move with perfect "
-         "play; the line is the answer's principal variation.</p></section>\n</body></html>\n";
+  out +=
+      "</ol>\n<p>Every value is the exact final disc margin for the side to move with perfect "
+      "play; the line is the answer's principal variation.</p></section>\n</body></html>\n";
   return out;
 }
 

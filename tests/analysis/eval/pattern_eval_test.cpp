@@ -7,7 +7,7 @@
 #include <fstream>
 #include <random>
 
-#include "analysis/eval/training.hpp"
+#include "analysis/training/training.hpp"
 #include "core/geometry.hpp"
 #include "eval_checks.hpp"
 #include "reference.hpp"

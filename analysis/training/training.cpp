@@ -1,4 +1,4 @@
-#include "analysis/eval/training.hpp"
+#include "analysis/training/training.hpp"
 
 #include <tbb/parallel_for.h>
 

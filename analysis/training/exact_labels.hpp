@@ -11,7 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "analysis/eval/training.hpp"
+#include "analysis/training/training.hpp"
 #include "core/rules.hpp"
 
 namespace reversi::eval {

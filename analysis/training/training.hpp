@@ -35,7 +35,7 @@ struct GameLabels {
 // made after it do not blur the label); the others take the final margin.
 void add_game_samples(const Replay& replay, const GameLabels& labels, std::vector<Sample>& out);
 // The same, except that positions with at most `labels.solved_empties` empties go to `to_solve`
-// unlabelled, in the order played, for label_exactly (analysis/eval/exact_labels.hpp).
+// unlabelled, in the order played, for label_exactly (analysis/training/exact_labels.hpp).
 void add_game_samples(const Replay& replay, const GameLabels& labels, std::vector<Sample>& out,
                       std::vector<Sample>& to_solve);
 

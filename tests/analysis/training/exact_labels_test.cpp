@@ -1,6 +1,6 @@
 // Exact training labels: the solver's values, the same with any number of threads, kept by the
 // cache file across runs.
-#include "analysis/eval/exact_labels.hpp"
+#include "analysis/training/exact_labels.hpp"
 
 #include <catch2/catch.hpp>
 #include <filesystem>

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/eval/training.hpp"
+#include "analysis/training/training.hpp"
 #include "core/rules.hpp"
 
 namespace reversi::eval {

@@ -1,4 +1,4 @@
-#include "analysis/eval/probcut_fit.hpp"
+#include "analysis/training/probcut_fit.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>

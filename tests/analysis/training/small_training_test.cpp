@@ -1,6 +1,6 @@
 // The 6x6 pattern evaluation: its own shapes and phases, symmetric by construction, its weights
 // files named by game, and self-played training that gives the same weights every time.
-#include "analysis/eval/small_training.hpp"
+#include "analysis/training/small_training.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -9,12 +9,12 @@
 #include <iterator>
 #include <random>
 
-#include "analysis/eval/exact_labels.hpp"
+#include "analysis/eval/eval_checks.hpp"
 #include "analysis/eval/pattern_eval.hpp"
 #include "analysis/eval/patterns.hpp"
 #include "analysis/eval/shipped.hpp"
+#include "analysis/training/exact_labels.hpp"
 #include "core/geometry.hpp"
-#include "eval_checks.hpp"
 #include "reference.hpp"
 
 using namespace reversi;

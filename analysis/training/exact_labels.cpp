@@ -1,4 +1,4 @@
-#include "analysis/eval/exact_labels.hpp"
+#include "analysis/training/exact_labels.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>

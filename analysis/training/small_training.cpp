@@ -1,4 +1,4 @@
-#include "analysis/eval/small_training.hpp"
+#include "analysis/training/small_training.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -11,9 +11,9 @@
 #include <stdexcept>
 
 #include "analysis/estimate.hpp"
-#include "analysis/eval/exact_labels.hpp"
 #include "analysis/eval/pattern_eval.hpp"
 #include "analysis/eval/patterns.hpp"
+#include "analysis/training/exact_labels.hpp"
 
 namespace reversi::eval {
 
