@@ -117,12 +117,14 @@ bool stopped(const std::atomic<bool>* stop) {
   return stop != nullptr && stop->load();
 }
 
+// What both searches share: the request, the board, the tables' owner and the root, progress
+// reports, and the reach search (a forced goal must be reachable at all).
 template <class K>
-class Puzzle {
+class PuzzleBase {
  public:
   using B = BitsOf<K>;
 
-  Puzzle(const PuzzleRequest& request, GoalSpec goal)
+  PuzzleBase(const PuzzleRequest& request, GoalSpec goal)
       : req_(request),
         board_(request.rules),
         shared_{board_, Symmetries<K>(request.rules.geometry(), board_.playable()), goal},
@@ -131,71 +133,7 @@ class Puzzle {
     shared_.stop = request.stop;
   }
 
-  ExistsResult exists() {
-    ExistsResult out;
-    LossyTable<BoundEntry<B>> reach_table(req_.table_bytes);
-    shared_.reach = &reach_table;
-    out.searched_to = -1;
-    for (int k = 0; k <= req_.by + req_.beyond; ++k) {
-      const std::optional<bool> found = reach_in_parallel(k, out.positions);
-      if (!found) {
-        out.complete = false;
-        return out;
-      }
-      if (*found) {
-        out.earliest = k;
-        break;
-      }
-      out.searched_to = k;
-    }
-    out.yes = out.earliest && *out.earliest <= req_.by;
-    if (out.earliest) {
-      Worker<K> w(shared_);
-      find_witness(w, root_, *out.earliest + offset_, out.witness);
-    }
-    if (req_.count || req_.list_limit > 0) {
-      LossyTable<CountEntry<B>> count_table(req_.table_bytes);
-      shared_.counts = &count_table;
-      if (req_.count) out.counts = count_all(out);
-      if (req_.list_limit > 0 && out.complete) list_all(out);
-      shared_.counts = nullptr;
-    }
-    if (stopped(req_.stop)) out.complete = false;
-    shared_.reach = nullptr;
-    return out;
-  }
-
-  ForcedResult forced(Color forcer) {
-    ForcedResult out;
-    out.forcer = forcer;
-    LossyTable<BoundEntry<B>> reach_table(req_.table_bytes);
-    LossyTable<BoundEntry<B>> forced_table(req_.table_bytes);
-    shared_.reach = &reach_table;
-    shared_.forced = &forced_table;
-    // The whole budget first: a no needs no other search. A yes is then deepened from 0 to
-    // find the fewest moves that suffice.
-    const auto forced_by = [&](int k) {
-      std::atomic<std::uint64_t> positions{0};
-      bool yes = false;
-      tbb::task_arena arena(std::max(1, req_.threads));
-      arena.execute([&] {
-        yes = forced_in_parallel(root_, k + offset_, forcer, forced_parallel_plies, positions, k);
-      });
-      out.positions += positions;
-      return yes;
-    };
-    out.yes = forced_by(req_.by);
-    for (int k = 0; out.yes && !out.earliest && !stopped(req_.stop); ++k)
-      if (k == req_.by || forced_by(k)) out.earliest = k;
-    if (stopped(req_.stop)) out.complete = false;
-    if (out.complete) describe_proof(out, forcer);
-    if (stopped(req_.stop)) out.complete = false;
-    shared_.reach = nullptr;
-    shared_.forced = nullptr;
-    return out;
-  }
-
- private:
+ protected:
   // Called from any worker thread; the callback sees one call at a time.
   void report(const char* phase, int k, std::uint64_t done, std::uint64_t total) {
     if (!req_.on_progress) return;
@@ -250,6 +188,67 @@ class Puzzle {
     return false;
   }
 
+ protected:
+  const PuzzleRequest& req_;
+  std::mutex progress_mutex_;
+  PuzzleBoard<K> board_;
+  Shared<K> shared_;
+  State<K> root_;
+  int offset_;
+};
+
+// "Can the goal be reached by move N": the earliest move, a witness line, counts and lists.
+template <class K>
+class ExistsPuzzle : PuzzleBase<K> {
+ public:
+  using Base = PuzzleBase<K>;
+  using Base::Base;
+  using Base::board_;
+  using Base::find_witness;
+  using Base::offset_;
+  using Base::reach_in_parallel;
+  using Base::report;
+  using Base::req_;
+  using Base::root_;
+  using Base::shared_;
+  using Base::wanted_tasks;
+  using typename Base::B;
+
+  ExistsResult exists() {
+    ExistsResult out;
+    LossyTable<BoundEntry<B>> reach_table(req_.table_bytes);
+    shared_.reach = &reach_table;
+    out.searched_to = -1;
+    for (int k = 0; k <= req_.by + req_.beyond; ++k) {
+      const std::optional<bool> found = reach_in_parallel(k, out.positions);
+      if (!found) {
+        out.complete = false;
+        return out;
+      }
+      if (*found) {
+        out.earliest = k;
+        break;
+      }
+      out.searched_to = k;
+    }
+    out.yes = out.earliest && *out.earliest <= req_.by;
+    if (out.earliest) {
+      Worker<K> w(shared_);
+      find_witness(w, root_, *out.earliest + offset_, out.witness);
+    }
+    if (req_.count || req_.list_limit > 0) {
+      LossyTable<CountEntry<B>> count_table(req_.table_bytes);
+      shared_.counts = &count_table;
+      if (req_.count) out.counts = count_all(out);
+      if (req_.list_limit > 0 && out.complete) list_all(out);
+      shared_.counts = nullptr;
+    }
+    if (stopped(req_.stop)) out.complete = false;
+    shared_.reach = nullptr;
+    return out;
+  }
+
+ private:
   // Sequences reaching the goal within k moves, split by first move.
   std::map<Square, std::uint64_t> count_by_first_move(int k, std::uint64_t& positions) {
     const auto tasks = split(shared_, root_, k + offset_, wanted_tasks());
@@ -346,7 +345,56 @@ class Puzzle {
       path.pop_back();
     }
   }
+};
 
+// "Can one side force the goal whatever the other plays": the AND-OR search and its proof.
+template <class K>
+class ForcedPuzzle : PuzzleBase<K> {
+ public:
+  using Base = PuzzleBase<K>;
+  using Base::Base;
+  using Base::board_;
+  using Base::find_witness;
+  using Base::offset_;
+  using Base::reach_in_parallel;
+  using Base::report;
+  using Base::req_;
+  using Base::root_;
+  using Base::shared_;
+  using Base::wanted_tasks;
+  using typename Base::B;
+
+  ForcedResult forced(Color forcer) {
+    ForcedResult out;
+    out.forcer = forcer;
+    LossyTable<BoundEntry<B>> reach_table(req_.table_bytes);
+    LossyTable<BoundEntry<B>> forced_table(req_.table_bytes);
+    shared_.reach = &reach_table;
+    shared_.forced = &forced_table;
+    // The whole budget first: a no needs no other search. A yes is then deepened from 0 to
+    // find the fewest moves that suffice.
+    const auto forced_by = [&](int k) {
+      std::atomic<std::uint64_t> positions{0};
+      bool yes = false;
+      tbb::task_arena arena(std::max(1, req_.threads));
+      arena.execute([&] {
+        yes = forced_in_parallel(root_, k + offset_, forcer, forced_parallel_plies, positions, k);
+      });
+      out.positions += positions;
+      return yes;
+    };
+    out.yes = forced_by(req_.by);
+    for (int k = 0; out.yes && !out.earliest && !stopped(req_.stop); ++k)
+      if (k == req_.by || forced_by(k)) out.earliest = k;
+    if (stopped(req_.stop)) out.complete = false;
+    if (out.complete) describe_proof(out, forcer);
+    if (stopped(req_.stop)) out.complete = false;
+    shared_.reach = nullptr;
+    shared_.forced = nullptr;
+    return out;
+  }
+
+ private:
   // The AND-OR search, its top plies spread over the threads.
   bool forced_in_parallel(const State<K>& s, int d, Color forcer, int plies,
                           std::atomic<std::uint64_t>& positions, int k) {
@@ -483,13 +531,6 @@ class Puzzle {
     }
     throw std::logic_error("puzzle: a refuted position has no refuting reply");
   }
-
-  const PuzzleRequest& req_;
-  std::mutex progress_mutex_;
-  PuzzleBoard<K> board_;
-  Shared<K> shared_;
-  State<K> root_;
-  int offset_;
 };
 
 GoalSpec goal_spec(const PuzzleGoal& g, std::optional<Color> side) {
@@ -517,8 +558,8 @@ int numbered_moves(const PuzzleRequest& request, const MoveSequence& moves) {
 ExistsResult puzzle_exists(const PuzzleRequest& request) {
   check_request(request);
   const GoalSpec goal = goal_spec(request.goal, request.goal.side);
-  if (request.rules.geometry().narrow()) return Puzzle<Kernel8>(request, goal).exists();
-  return Puzzle<Kernel10>(request, goal).exists();
+  if (request.rules.geometry().narrow()) return ExistsPuzzle<Kernel8>(request, goal).exists();
+  return ExistsPuzzle<Kernel10>(request, goal).exists();
 }
 
 ForcedResult puzzle_forced(const PuzzleRequest& request, Color forcer) {
@@ -527,8 +568,8 @@ ForcedResult puzzle_forced(const PuzzleRequest& request, Color forcer) {
   const std::optional<Color> side =
       request.goal.kind == PuzzleGoalKind::end ? std::nullopt : std::optional<Color>(forcer);
   const GoalSpec goal = goal_spec(request.goal, side);
-  if (request.rules.geometry().narrow()) return Puzzle<Kernel8>(request, goal).forced(forcer);
-  return Puzzle<Kernel10>(request, goal).forced(forcer);
+  if (request.rules.geometry().narrow()) return ForcedPuzzle<Kernel8>(request, goal).forced(forcer);
+  return ForcedPuzzle<Kernel10>(request, goal).forced(forcer);
 }
 
 }  // namespace reversi
