@@ -353,44 +353,36 @@ class ForcedPuzzle : PuzzleBase<K> {
  public:
   using Base = PuzzleBase<K>;
   using Base::Base;
-  using Base::board_;
-  using Base::find_witness;
-  using Base::offset_;
-  using Base::reach_in_parallel;
-  using Base::report;
-  using Base::req_;
-  using Base::root_;
-  using Base::shared_;
-  using Base::wanted_tasks;
   using typename Base::B;
 
   ForcedResult forced(Color forcer) {
     ForcedResult out;
     out.forcer = forcer;
-    LossyTable<BoundEntry<B>> reach_table(req_.table_bytes);
-    LossyTable<BoundEntry<B>> forced_table(req_.table_bytes);
-    shared_.reach = &reach_table;
-    shared_.forced = &forced_table;
+    LossyTable<BoundEntry<B>> reach_table(this->req_.table_bytes);
+    LossyTable<BoundEntry<B>> forced_table(this->req_.table_bytes);
+    this->shared_.reach = &reach_table;
+    this->shared_.forced = &forced_table;
     // The whole budget first: a no needs no other search. A yes is then deepened from 0 to
     // find the fewest moves that suffice.
     const auto forced_by = [&](int k) {
       std::atomic<std::uint64_t> positions{0};
       bool yes = false;
-      tbb::task_arena arena(std::max(1, req_.threads));
+      tbb::task_arena arena(std::max(1, this->req_.threads));
       arena.execute([&] {
-        yes = forced_in_parallel(root_, k + offset_, forcer, forced_parallel_plies, positions, k);
+        yes = forced_in_parallel(this->root_, k + this->offset_, forcer, forced_parallel_plies,
+                                 positions, k);
       });
       out.positions += positions;
       return yes;
     };
-    out.yes = forced_by(req_.by);
-    for (int k = 0; out.yes && !out.earliest && !stopped(req_.stop); ++k)
-      if (k == req_.by || forced_by(k)) out.earliest = k;
-    if (stopped(req_.stop)) out.complete = false;
+    out.yes = forced_by(this->req_.by);
+    for (int k = 0; out.yes && !out.earliest && !stopped(this->req_.stop); ++k)
+      if (k == this->req_.by || forced_by(k)) out.earliest = k;
+    if (stopped(this->req_.stop)) out.complete = false;
     if (out.complete) describe_proof(out, forcer);
-    if (stopped(req_.stop)) out.complete = false;
-    shared_.reach = nullptr;
-    shared_.forced = nullptr;
+    if (stopped(this->req_.stop)) out.complete = false;
+    this->shared_.reach = nullptr;
+    this->shared_.forced = nullptr;
     return out;
   }
 
@@ -398,29 +390,30 @@ class ForcedPuzzle : PuzzleBase<K> {
   // The AND-OR search, its top plies spread over the threads.
   bool forced_in_parallel(const State<K>& s, int d, Color forcer, int plies,
                           std::atomic<std::uint64_t>& positions, int k) {
-    Worker<K> w(shared_);
+    Worker<K> w(this->shared_);
     const auto settle = [&](bool answer) {
       positions += w.positions();
       return answer;
     };
-    if (plies == 0 || req_.threads <= 1 || d < smallest_split_depth)
+    if (plies == 0 || this->req_.threads <= 1 || d < smallest_split_depth)
       return settle(w.forced(s, d, forcer));
     if (w.goal_now(s)) return settle(true);
-    const B moves = board_.moves(s);
+    const B moves = this->board_.moves(s);
     if (moves == 0) {
-      const State<K> passed = board_.pass(s);
-      if (board_.moves(passed) == 0) return settle(false);
+      const State<K> passed = this->board_.pass(s);
+      if (this->board_.moves(passed) == 0) return settle(false);
       return settle(forced_in_parallel(passed, d, forcer, plies, positions, k));
     }
     if (!w.reach(s, d)) return settle(false);
     std::vector<State<K>> children;
-    for (B m = moves; m != 0; m &= m - 1) children.push_back(board_.play(s, lowest_square(m)));
+    for (B m = moves; m != 0; m &= m - 1)
+      children.push_back(this->board_.play(s, lowest_square(m)));
     std::vector<char> results(children.size(), 0);
     std::atomic<std::uint64_t> done{0};
     // Runs in the caller's arena; nested levels share its threads.
     tbb::parallel_for(std::size_t{0}, children.size(), [&](std::size_t i) {
       results[i] = forced_in_parallel(children[i], d - 1, forcer, plies - 1, positions, k);
-      if (plies == forced_parallel_plies) report("forcing", k, ++done, children.size());
+      if (plies == forced_parallel_plies) this->report("forcing", k, ++done, children.size());
     });
     const bool forcer_moves = s.to_move == forcer;
     for (char r : results)
@@ -429,18 +422,18 @@ class ForcedPuzzle : PuzzleBase<K> {
   }
 
   void describe_proof(ForcedResult& out, Color forcer) {
-    Worker<K> w(shared_);
+    Worker<K> w(this->shared_);
     TreeSize size;
     if (out.yes) {
-      const int d = *out.earliest + offset_;
-      measure_strategy(w, root_, d, forcer, size);
+      const int d = *out.earliest + this->offset_;
+      measure_strategy(w, this->root_, d, forcer, size);
       if (!size.too_big) {
-        out.strategy = build_strategy(w, root_, d, forcer);
-        out.strategy.mover = opposite(root_.to_move);
+        out.strategy = build_strategy(w, this->root_, d, forcer);
+        out.strategy.mover = opposite(this->root_.to_move);
         out.strategy_built = true;
       }
     } else {
-      measure_refutation(w, root_, req_.by + offset_, forcer, size);
+      measure_refutation(w, this->root_, this->req_.by + this->offset_, forcer, size);
     }
     out.proof_positions = size.positions;
     out.proof_leaves = size.leaves;
@@ -464,7 +457,8 @@ class ForcedPuzzle : PuzzleBase<K> {
                                            Color forcer) {
     for (int k = 0; k < d; ++k)
       for (B m = moves; m != 0; m &= m - 1)
-        if (w.forced(board_.play(s, lowest_square(m)), k, forcer)) return {lowest_square(m), k};
+        if (w.forced(this->board_.play(s, lowest_square(m)), k, forcer))
+          return {lowest_square(m), k};
     throw std::logic_error("puzzle: a forced position has no forcing move");
   }
 
@@ -475,14 +469,14 @@ class ForcedPuzzle : PuzzleBase<K> {
       return;
     }
     if (!size.add(false)) return;
-    const B moves = board_.moves(s);
-    if (moves == 0) return measure_strategy(w, board_.pass(s), d, forcer, size);
+    const B moves = this->board_.moves(s);
+    if (moves == 0) return measure_strategy(w, this->board_.pass(s), d, forcer, size);
     if (s.to_move == forcer) {
       const auto [sq, k] = fastest_forcing_move(w, s, moves, d, forcer);
-      return measure_strategy(w, board_.play(s, sq), k, forcer, size);
+      return measure_strategy(w, this->board_.play(s, sq), k, forcer, size);
     }
     for (B m = moves; m != 0; m &= m - 1)
-      measure_strategy(w, board_.play(s, lowest_square(m)), d - 1, forcer, size);
+      measure_strategy(w, this->board_.play(s, lowest_square(m)), d - 1, forcer, size);
   }
 
   StrategyNode build_strategy(Worker<K>& w, const State<K>& s, int d, Color forcer) {
@@ -491,7 +485,7 @@ class ForcedPuzzle : PuzzleBase<K> {
       node.goal = true;
       return node;
     }
-    const B moves = board_.moves(s);
+    const B moves = this->board_.moves(s);
     const auto child = [&](const State<K>& next, Square sq, int depth) {
       StrategyNode c = build_strategy(w, next, depth, forcer);
       c.move = sq;
@@ -499,14 +493,14 @@ class ForcedPuzzle : PuzzleBase<K> {
       return c;
     };
     if (moves == 0) {
-      node.next.push_back(child(board_.pass(s), no_square, d));
+      node.next.push_back(child(this->board_.pass(s), no_square, d));
     } else if (s.to_move == forcer) {
       const auto [sq, k] = fastest_forcing_move(w, s, moves, d, forcer);
-      node.next.push_back(child(board_.play(s, sq), sq, k));
+      node.next.push_back(child(this->board_.play(s, sq), sq, k));
     } else {
       for (B m = moves; m != 0; m &= m - 1) {
         const int sq = lowest_square(m);
-        node.next.push_back(child(board_.play(s, sq), sq, d - 1));
+        node.next.push_back(child(this->board_.play(s, sq), sq, d - 1));
       }
     }
     return node;
@@ -516,17 +510,17 @@ class ForcedPuzzle : PuzzleBase<K> {
   // can no longer be forced; it stops where the goal cannot be reached even with help.
   void measure_refutation(Worker<K>& w, const State<K>& s, int d, Color forcer, TreeSize& size) {
     if (size.too_big) return;
-    const B moves = board_.moves(s);
-    const bool leaf = d == 0 || board_.over(s) || !w.reach(s, d);
+    const B moves = this->board_.moves(s);
+    const bool leaf = d == 0 || this->board_.over(s) || !w.reach(s, d);
     if (!size.add(leaf) || leaf) return;
-    if (moves == 0) return measure_refutation(w, board_.pass(s), d, forcer, size);
+    if (moves == 0) return measure_refutation(w, this->board_.pass(s), d, forcer, size);
     if (s.to_move == forcer) {
       for (B m = moves; m != 0; m &= m - 1)
-        measure_refutation(w, board_.play(s, lowest_square(m)), d - 1, forcer, size);
+        measure_refutation(w, this->board_.play(s, lowest_square(m)), d - 1, forcer, size);
       return;
     }
     for (B m = moves; m != 0; m &= m - 1) {
-      const State<K> child = board_.play(s, lowest_square(m));
+      const State<K> child = this->board_.play(s, lowest_square(m));
       if (!w.forced(child, d - 1, forcer)) return measure_refutation(w, child, d - 1, forcer, size);
     }
     throw std::logic_error("puzzle: a refuted position has no refuting reply");
