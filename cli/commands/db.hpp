@@ -13,6 +13,7 @@ int run_db_build(const std::vector<std::string>& args);
 int run_db_add(const std::vector<std::string>& args);
 int run_db_query(const std::vector<std::string>& args);
 int run_db_games(const std::vector<std::string>& args);
+int run_db_report(const std::vector<std::string>& args);
 
 // Runs `body`; a database error becomes a usage error naming the file (one line, exit 2).
 template <class Body>

@@ -9,11 +9,8 @@
 
 namespace reversi::cli {
 
-namespace {
-
 using nlohmann::json;
 
-// JSON inside <script>: "</" would end the element, so it is written "<\/" (the same string).
 std::string script_json(const json& j) {
   std::string s = j.dump(-1, ' ', false, json::error_handler_t::replace);
   std::string out;
@@ -28,6 +25,8 @@ std::string script_json(const json& j) {
   }
   return out;
 }
+
+namespace {
 
 const json& need(const json& object, const char* key, const std::string& where) {
   if (!object.is_object()) throw NotAnnotateOutput(where + " is not an object");

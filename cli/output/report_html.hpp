@@ -36,6 +36,9 @@ std::string invalid_reason(const nlohmann::json& game);
 std::string report_html(const std::vector<nlohmann::json>& games,
                         const std::vector<ReportProblem>& problems, const std::string& title);
 
+// JSON inside <script>: "</" would end the element, so it is written "<\/" (the same string).
+std::string script_json(const nlohmann::json& j);
+
 // The page's style sheet and script (cli/output/report_page.cpp).
 const char* report_css();
 const char* report_js();
