@@ -234,4 +234,8 @@ std::vector<GameRow> GameDatabase::games(const std::vector<std::int64_t>& ids) c
   return out;
 }
 
+std::optional<BookEntry> GameDatabase::book(const Position& position) const {
+  return find_in_book(impl_->db, position);
+}
+
 }  // namespace reversi::db

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/rules.hpp"
+#include "db/book.hpp"
 
 namespace reversi::db {
 
@@ -73,6 +74,8 @@ class GameDatabase {
   // `position` is 8x8 from the standard start, side-relative as core keeps it.
   Answer query(const Position& position, const Filters& filters) const;
   std::vector<GameRow> games(const std::vector<std::int64_t>& ids) const;
+  // The engine's values of the position's moves from the book, if it holds them.
+  std::optional<BookEntry> book(const Position& position) const;
 
   struct Impl;
 

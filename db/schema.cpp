@@ -28,10 +28,28 @@ CREATE TABLE positions(
   PRIMARY KEY(hash, first_game)) WITHOUT ROWID;
 )sql";
 
+// The engine's values of a position's moves, keyed as positions are, with the canonical discs
+// kept so that two positions sharing a hash never share values.
+constexpr const char* book_table = R"sql(
+CREATE TABLE IF NOT EXISTS book(
+  hash INTEGER NOT NULL,
+  player INTEGER NOT NULL,
+  opponent INTEGER NOT NULL,
+  depth INTEGER NOT NULL,
+  best INTEGER NOT NULL,
+  moves BLOB NOT NULL,
+  PRIMARY KEY(hash, player, opponent)) WITHOUT ROWID;
+)sql";
+
 }  // namespace
+
+const char* book_table_sql() {
+  return book_table;
+}
 
 void create_schema(Connection& db) {
   db.exec(tables);
+  db.exec(book_table);
   db.exec("PRAGMA user_version = " + std::to_string(schema_version));
 }
 
@@ -40,10 +58,11 @@ void check_schema(Connection& db) {
   version.step();
   const auto found = version.integer(0);
   version.reset();
-  if (found == schema_version) return;
+  if (found >= oldest_schema_version && found <= schema_version) return;
   if (found == 0) throw DbError("not a reversi game database (no schema version)");
-  throw DbError("schema version " + std::to_string(found) + ", this reversi reads version " +
-                std::to_string(schema_version) + " (rebuild it with reversi db build)");
+  throw DbError("schema version " + std::to_string(found) + ", this reversi reads versions " +
+                std::to_string(oldest_schema_version) + " to " + std::to_string(schema_version) +
+                " (rebuild it with reversi db build)");
 }
 
 }  // namespace reversi::db

@@ -8,8 +8,11 @@
 
 namespace reversi::db {
 
-// PRAGMA user_version of the files this code reads and writes; a change of the tables bumps it.
-inline constexpr int schema_version = 1;
+// PRAGMA user_version of the files this code writes; a change of the tables bumps it. Version 2
+// added the book table: a version-1 file is read as one with an empty book, and `db book` adds the
+// table and makes it version 2.
+inline constexpr int schema_version = 2;
+inline constexpr int oldest_schema_version = 1;
 // Positions are indexed up to this many moves from the start: opening study, a compact index.
 inline constexpr int indexed_plies = 30;
 // The `next` field of a position row when no move follows (the game ended or the record stops).
@@ -17,6 +20,8 @@ inline constexpr int no_next_move = 64;
 inline constexpr int pass_move = 65;
 
 void create_schema(Connection& db);
+// CREATE TABLE IF NOT EXISTS for the book (db/book.hpp).
+const char* book_table_sql();
 // Throws DbError naming why `path` is not a database this code reads (not a database, another
 // schema version, locked).
 void check_schema(Connection& db);

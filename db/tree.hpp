@@ -19,9 +19,9 @@ struct TreeLimits {
 
 struct TreeNode {
   Position position;
-  int ply = 0;      // plies below the root
-  int parent = -1;  // index in the tree; -1 for the root
-  Answer answer;    // game_ids dropped: the tree keeps the counts only
+  int ply = 0;                // plies below the root
+  int parent = -1;            // index in the tree; -1 for the root
+  Answer answer;              // game_ids dropped: the tree keeps the counts only
   std::vector<int> children;  // per answer.moves entry: the child's index, or -1 if not followed
 };
 

@@ -1,5 +1,6 @@
 // reversi bench db FILE: how long a database query takes once the file is open, at the start,
-// after 10 and after 20 moves of a stored game, with and without a player filter.
+// after 10 and after 20 moves of a stored game, with and without a player filter, and the
+// lookup of the position's engine values in the book.
 #include "cli/commands/db.hpp"
 
 #include <algorithm>
@@ -45,6 +46,19 @@ double best_query_ms(const db::GameDatabase& database, const Position& p, const 
   return best;
 }
 
+// The book's answer for the position (reversi db book): its depth and the fastest lookup.
+std::string book_text(const db::GameDatabase& database, const Position& p, int repeat) {
+  double best = 1e300;
+  std::optional<db::BookEntry> entry;
+  for (int i = 0; i < repeat; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    entry = database.book(p);
+    best = std::min(best, milliseconds_since(start));
+  }
+  if (!entry) return "not in the book";
+  return "book depth " + std::to_string(entry->depth) + ", " + ms(best);
+}
+
 int bench(const BenchDbOptions& opt) {
   auto start = std::chrono::steady_clock::now();
   const db::GameDatabase database(opt.database);
@@ -69,7 +83,8 @@ int bench(const BenchDbOptions& opt) {
     const double plain = best_query_ms(database, line[plies], {}, opt.repeat, all);
     const double with = best_query_ms(database, line[plies], filter, opt.repeat, filtered);
     std::cout << "after " << plies << " moves: " << all << " games, " << ms(plain) << "; player "
-              << filter.player << ": " << filtered << " games, " << ms(with) << "\n";
+              << filter.player << ": " << filtered << " games, " << ms(with) << "; "
+              << book_text(database, line[plies], opt.repeat) << "\n";
   }
   return exit_ok;
 }

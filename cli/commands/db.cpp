@@ -1,6 +1,6 @@
-// reversi db build|add|query|games|report: the game database (db/, docs/db.md). build and add
+// reversi db build|add|query|games|report|book: the game database (db/, docs/db.md). build and add
 // read records through the batch inputs and hand each replayed game to the database library;
-// query and games are in db_query.cpp, report in db_report.cpp.
+// query and games are in db_query.cpp, report in db_report.cpp, book in db_book.cpp.
 #include "cli/commands/db.hpp"
 
 #include <chrono>
@@ -173,13 +173,17 @@ void print_db_help() {
                "[FILTERS]\n"
                "       reversi db games FILE [--moves LIST | ...] [FILTERS]\n"
                "       reversi db report FILE -o PAGE.html [--moves LIST | ...] [FILTERS] "
-               "[--depth N] [--min-games N]\n\n"
+               "[--depth N] [--min-games N]\n"
+               "       reversi db book FILE [--min-games N] [--max-ply P] [--depth D] "
+               "[--threads T]\n\n"
                "  build   a new database of the games in the records (docs/db.md)\n"
                "  add     add the games of more records to a database\n"
                "  query   the games reaching a position (under symmetry), per next move, with the "
                "engine's values\n"
                "  games   list the games behind a query\n"
-               "  report  an HTML explorer of the opening tree below a position\n";
+               "  report  an HTML explorer of the opening tree below a position\n"
+               "  book    store the engine's values of the opening tree's positions in the "
+               "database\n";
 }
 
 }  // namespace
@@ -208,16 +212,18 @@ int run_db(const std::vector<std::string>& args) {
   if (action == "query") return run_db_query(rest);
   if (action == "games") return run_db_games(rest);
   if (action == "report") return run_db_report(rest);
+  if (action == "book") return run_db_book(rest);
   if (action == "help" || action == "--help" || action == "-h") {
     print_db_help();
     // Each action's options, so that one --help documents them all.
-    for (const auto run : {run_db_build, run_db_add, run_db_query, run_db_games, run_db_report}) {
+    for (const auto run :
+         {run_db_build, run_db_add, run_db_query, run_db_games, run_db_report, run_db_book}) {
       std::cout << "\n";
       run({"--help"});
     }
     return exit_ok;
   }
-  throw UsageError("unknown action '" + action + "' (build, add, query, games or report)");
+  throw UsageError("unknown action '" + action + "' (build, add, query, games, report or book)");
 }
 
 }  // namespace reversi::cli

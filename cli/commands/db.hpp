@@ -14,6 +14,7 @@ int run_db_add(const std::vector<std::string>& args);
 int run_db_query(const std::vector<std::string>& args);
 int run_db_games(const std::vector<std::string>& args);
 int run_db_report(const std::vector<std::string>& args);
+int run_db_book(const std::vector<std::string>& args);
 
 // Runs `body`; a database error becomes a usage error naming the file (one line, exit 2).
 template <class Body>

@@ -25,6 +25,7 @@ struct DbQueryOptions {
   DbSelection selection;
   int depth = default_estimate_depth;
   bool no_engine = false;
+  bool no_book = false;
   bool json = false;
   bool jsonl = false;
   long limit = 0;  // db games: 0 lists every game
@@ -43,7 +44,9 @@ bool parse_query(const std::string& command, const std::vector<std::string>& arg
                        numeric(&opt.depth, Range<int>{1, max_query_depth, "plies"})
                            ->default_value(default_estimate_depth),
                        "the estimate's depth: plies searched from the position")(
-        "no-engine", po::bool_switch(&opt.no_engine), "the games only, no engine values");
+        "no-engine", po::bool_switch(&opt.no_engine), "the games only, no engine values")(
+        "no-book", po::bool_switch(&opt.no_book),
+        "search the engine's values even when the book (reversi db book) holds them");
   else
     desc.add_options()("limit", numeric(&opt.limit, Range<long>{0, 1000000000, "games"}),
                        "list at most this many games (0: all)")(
@@ -77,7 +80,11 @@ int run_query(const DbQueryOptions& opt, const po::variables_map& vm) {
   const db::GameDatabase database(opt.database);
   QueryView view{opt.database, position, database.query(position, opt.selection.filters),
                  {},           {},       {}};
-  if (!opt.no_engine) view.engine = engine_view(position, opt.depth);
+  // The book answers at its own depth unless --depth asks for another.
+  if (!opt.no_engine)
+    view.engine = opt.no_book
+                      ? engine_view(position, opt.depth)
+                      : engine_or_book(database, position, opt.depth, vm["depth"].defaulted());
   view.lines = query_lines(position, view.answer, view.engine);
   const OpeningBook book = shipped_openings();
   view.opening = opt.selection.opening(book, position, vm);

@@ -93,18 +93,25 @@ std::string filters_text(const DbReportOptions& opt) {
 }
 
 // The tree's positions as the page shows them: the database's counts and, per position, the
-// engine's values (positions valued in parallel, each alone, so the thread count changes nothing).
-Explorer explorer_of(const db::Tree& tree, const DbReportOptions& opt,
-                     const InterruptGuard& stop) {
+// engine's values: the book's when it holds them (at any depth unless --engine-depth was given),
+// else searched (in parallel, each position alone, so the thread count changes nothing).
+Explorer explorer_of(const db::GameDatabase& database, const db::Tree& tree,
+                     const DbReportOptions& opt, bool any_book_depth, const InterruptGuard& stop) {
   Explorer e;
   e.nodes.resize(tree.nodes.size());
   std::vector<std::optional<EngineView>> engines(tree.nodes.size());
   if (opt.engine_depth > 0) {
+    // The book first, on this thread: the connection is not shared between threads.
+    for (std::size_t i = 0; i < tree.nodes.size(); ++i) {
+      const auto stored = database.book(tree.nodes[i].position);
+      if (stored && (any_book_depth || stored->depth == opt.engine_depth || stored->depth == 0))
+        engines[i] = book_view(*stored);
+    }
     tbb::task_arena arena(opt.threads.resolved());
     arena.execute([&] {
       tbb::parallel_for(std::size_t{0}, tree.nodes.size(), [&](std::size_t i) {
         if (stop.interrupted()) return;
-        engines[i] = engine_view(tree.nodes[i].position, opt.engine_depth);
+        if (!engines[i]) engines[i] = engine_view(tree.nodes[i].position, opt.engine_depth);
       });
     });
   }
@@ -139,7 +146,7 @@ int run_report(const DbReportOptions& opt, const po::variables_map& vm) {
   const db::GameDatabase database(opt.database);
   const db::Tree tree = db::opening_tree(database, root, opt.selection.filters,
                                          {opt.depth, opt.min_games, stop.flag()});
-  Explorer e = explorer_of(tree, opt, stop);
+  Explorer e = explorer_of(database, tree, opt, vm["engine-depth"].defaulted(), stop);
   if (stop.interrupted()) {
     std::cerr << "reversi db report: interrupted; " << opt.output << " not written\n";
     return exit_interrupted;
@@ -152,7 +159,8 @@ int run_report(const DbReportOptions& opt, const po::variables_map& vm) {
   e.min_games = opt.min_games;
   e.engine_depth = opt.engine_depth;
   e.complete = tree.complete;
-  if (!e.nodes.empty() && !e.nodes[0].opening) e.nodes[0].opening = opt.selection.opening(shipped_openings(), root, vm);
+  if (!e.nodes.empty() && !e.nodes[0].opening)
+    e.nodes[0].opening = opt.selection.opening(shipped_openings(), root, vm);
   const std::string page = explorer_html(e);
   write_file_atomically(opt.output, page);
   char figures[96];

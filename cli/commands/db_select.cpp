@@ -1,5 +1,8 @@
 #include "cli/commands/db_select.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "analysis/estimate.hpp"
 #include "analysis/search.hpp"
 #include "core/records/position.hpp"
@@ -106,6 +109,45 @@ std::optional<EngineView> engine_view(const Position& p, int depth) {
   if (legal == 0) return std::nullopt;
   if (rules.empties(p) <= db_exact_empties) return solved_view(p);
   return estimated_view(p, legal, depth);
+}
+
+EngineView book_view(const db::BookEntry& entry) {
+  EngineView view;
+  view.exact = entry.depth == 0;
+  view.depth = entry.depth;
+  view.from_book = true;
+  // Among moves of equal value the search names the first in square order of the position as
+  // given, so the book's best (kept in its own orientation) is chosen again here.
+  int best_value = 0;
+  for (const auto& m : entry.moves) {
+    view.moves.push_back({m.move, double(m.value) / estimate_units_per_disc, view.exact});
+    if (view.best == no_square || m.value > best_value ||
+        (m.value == best_value && m.move < view.best)) {
+      view.best = m.move;
+      best_value = m.value;
+    }
+  }
+  std::sort(view.moves.begin(), view.moves.end(),
+            [](const EngineValue& a, const EngineValue& b) { return a.move < b.move; });
+  return view;
+}
+
+db::BookEntry book_entry(const EngineView& view) {
+  db::BookEntry entry;
+  entry.depth = view.exact ? 0 : view.depth;
+  entry.best = view.best;
+  for (const auto& m : view.moves)
+    entry.moves.push_back(
+        {m.move, static_cast<int>(std::lround(m.value * estimate_units_per_disc))});
+  return entry;
+}
+
+std::optional<EngineView> engine_or_book(const db::GameDatabase& database, const Position& p,
+                                         int depth, bool any_depth) {
+  const auto stored = database.book(p);
+  if (stored && (any_depth || stored->depth == depth || stored->depth == 0))
+    return book_view(*stored);
+  return engine_view(p, depth);
 }
 
 }  // namespace reversi::cli

@@ -36,4 +36,13 @@ struct DbSelection {
 // `depth` plies; nullopt when the side to move has no move.
 std::optional<EngineView> engine_view(const Position& p, int depth);
 
+// The book's values as the engine's (marked as read from the book), and back.
+EngineView book_view(const db::BookEntry& entry);
+db::BookEntry book_entry(const EngineView& view);
+
+// The engine's values for a query: from the book when it holds the position (at `depth`, or at
+// any depth when `any_depth`), else searched now; nullopt when the side to move has no move.
+std::optional<EngineView> engine_or_book(const db::GameDatabase& database, const Position& p,
+                                         int depth, bool any_depth);
+
 }  // namespace reversi::cli

@@ -42,6 +42,7 @@ std::string pad(const std::string& s, std::size_t width) {
 std::string engine_text(const QueryLine& line, const std::optional<EngineView>& e) {
   if (!line.engine) return "-";
   std::string out = fixed(line.engine->value, true);
+  if (e->from_book) out += " book";
   out += line.engine->exact ? " exact" : " depth " + std::to_string(e->depth);
   if (line.engine_best) out += " best";
   return out;
@@ -144,7 +145,8 @@ nlohmann::json query_json(const QueryView& v) {
     j["engine"] = {
         {"best_move", move_name(v.engine->best)},
         {"exact", v.engine->exact},
-        {"depth", v.engine->exact ? nlohmann::json(nullptr) : nlohmann::json(v.engine->depth)}};
+        {"depth", v.engine->exact ? nlohmann::json(nullptr) : nlohmann::json(v.engine->depth)},
+        {"source", v.engine->from_book ? "book" : "search"}};
   return j;
 }
 

@@ -24,6 +24,7 @@ struct EngineView {
   Square best = no_square;
   int depth = 0;  // the estimate's depth; 0 when exact
   bool exact = false;
+  bool from_book = false;  // read from the database's book (reversi db book), not searched now
 };
 
 // One line of the answer: a move the games played, the engine's best, or both.

@@ -50,6 +50,7 @@ json node_json(const ExplorerNode& n) {
           {"e", n.ended_here},
           {"o", optional_text(n.opening)},
           {"x", engine},
+          {"s", n.engine && n.engine->from_book ? "book" : "search"},
           {"m", moves}};
 }
 
@@ -58,10 +59,14 @@ json node_json(const ExplorerNode& n) {
 json explorer_json(const Explorer& e) {
   json nodes = json::array();
   for (const auto& n : e.nodes) nodes.push_back(node_json(n));
-  return {{"title", e.title},       {"database", e.database},
-          {"root", e.root},         {"filters", e.filters},
-          {"depth", e.depth},       {"min_games", e.min_games},
-          {"engine_depth", e.engine_depth}, {"complete", e.complete},
+  return {{"title", e.title},
+          {"database", e.database},
+          {"root", e.root},
+          {"filters", e.filters},
+          {"depth", e.depth},
+          {"min_games", e.min_games},
+          {"engine_depth", e.engine_depth},
+          {"complete", e.complete},
           {"nodes", nodes}};
 }
 

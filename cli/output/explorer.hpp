@@ -38,9 +38,9 @@ struct Explorer {
 
 // The page's data: {"title", "database", "root", "filters", "depth", "min_games",
 // "engine_depth", "complete", "nodes": [{"b": board, "p": parent, "v": move from it, "g": games,
-// "e": games ending here, "o": opening, "x": engine (depth, 0 exact, null none), "m": [[move,
-// games, wins, draws, losses, average disc difference, average theoretical, engine value,
-// engine's best (0/1), child node or -1, opening], ...]}, ...]} (docs/db.md).
+// "e": games ending here, "o": opening, "x": engine (depth, 0 exact, null none), "s": "book" or
+// "search", "m": [[move, games, wins, draws, losses, average disc difference, average theoretical,
+// engine value, engine's best (0/1), child node or -1, opening], ...]}, ...]} (docs/db.md).
 nlohmann::json explorer_json(const Explorer& explorer);
 
 std::string explorer_html(const Explorer& explorer);

@@ -57,7 +57,7 @@ const char* explorer_js() {
   var about = document.getElementById('about');
   about.textContent = data.database + ': the games from ' + data.root + (data.filters ? ' (' + data.filters + ')' : '') +
     ', moves followed to ' + data.depth + ' plies when at least ' + data.min_games + (data.min_games === 1 ? ' game' : ' games') +
-    ' chose them; ' + (data.engine_depth ? 'engine values estimated at depth ' + data.engine_depth + ' (exact near the end)' : 'no engine values') +
+    ' chose them; ' + (data.engine_depth ? 'engine values from the book where it holds the position, else estimated at depth ' + data.engine_depth + ' (exact near the end)' : 'no engine values') +
     (data.complete ? '.' : '; the tree was stopped before its end.');
 
   var path = el('nav', { 'class': 'path', id: 'path', 'aria-label': 'path' });
@@ -134,7 +134,8 @@ const char* explorer_js() {
     });
     var side = n.b.charAt(65) === 'X' ? 'dark' : 'light';
     where.textContent = n.g + (n.g === 1 ? ' game reaches' : ' games reach') + ' this position' +
-      (n.e ? ' (' + n.e + ' end here)' : '') + '; ' + side + ' to move. Discs: dark ' + dark + ', light ' + light + '.';
+      (n.e ? ' (' + n.e + ' end here)' : '') + '; ' + side + ' to move. Discs: dark ' + dark + ', light ' + light + '.' +
+      (n.x === null ? '' : ' Engine: ' + (n.s === 'book' ? 'the book, ' : '') + (n.x === 0 ? 'exact.' : 'depth ' + n.x + '.'));
   }
   function renderTable(n) {
     tbody.textContent = '';

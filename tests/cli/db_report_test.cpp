@@ -51,8 +51,8 @@ struct ReportFixture {
     REQUIRE(run_reversi("db build -o " + db + " " + (dir.path / "g.ggf").string()).status == 0);
   }
   json report(const std::string& options, const std::string& name = "e.html") const {
-    const auto r = run_reversi("db report " + db + " -o " + (dir.path / name).string() + " " +
-                               options);
+    const auto r =
+        run_reversi("db report " + db + " -o " + (dir.path / name).string() + " " + options);
     REQUIRE(r.status == 0);
     CHECK(r.out.find(" positions, ") != std::string::npos);
     return page_tree(read_text(dir.path / name));
