@@ -117,6 +117,7 @@ class GameAnnotator {
   void summarise();
   void compare_theoretical();
   EstimatedValues estimate(const Position& p, Square wanted);
+  std::optional<EstimatedValues> stored_estimate(const Position& p, Square played) const;
 
   const GameRecord& record_;
   const Rules& rules_;
@@ -258,9 +259,36 @@ EstimatedValues GameAnnotator::estimate(const Position& p, Square wanted) {
   return v;
 }
 
+// The values the options store for the position, as a search of the same depth would give them:
+// the best value, the played move's, and every move of the best value in square order.
+std::optional<EstimatedValues> GameAnnotator::stored_estimate(const Position& p,
+                                                              Square played) const {
+  if (options_.stored == nullptr || played == no_square) return std::nullopt;
+  const auto found = (*options_.stored)(p);
+  if (!found || found->depth < 1 || found->moves.empty()) return std::nullopt;
+  EstimatedValues v;
+  v.depth = found->depth;
+  v.stored = true;
+  bool has_played = false;
+  v.value = found->moves.front().second;
+  for (const auto& [sq, value] : found->moves) {
+    v.value = std::max(v.value, value);
+    if (sq == played) {
+      v.played = value;
+      has_played = true;
+    }
+  }
+  if (!has_played) return std::nullopt;
+  for (const auto& [sq, value] : found->moves)
+    if (value == v.value) v.best.push_back(sq);
+  std::sort(v.best.begin(), v.best.end());
+  return v;
+}
+
 void GameAnnotator::estimate_rest() {
   for (std::size_t k = 0; k < zone_start_ && k < out_.moves.size(); ++k) {
-    out_.moves[k].estimate = estimate(positions_[k], out_.moves[k].square);
+    const auto stored = stored_estimate(positions_[k], out_.moves[k].square);
+    out_.moves[k].estimate = stored ? *stored : estimate(positions_[k], out_.moves[k].square);
     if (stopped()) return;
   }
   const Position& final_position = positions_.back();

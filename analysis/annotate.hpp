@@ -16,6 +16,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,6 +44,15 @@ enum class TheoreticalCheck {
   never,
 };
 
+// A position's move values computed beforehand (the game database's book, reversi db book):
+// estimate units per legal move from a full-width search of `depth` plies.
+struct StoredEstimate {
+  int depth = 0;
+  std::vector<std::pair<Square, int>> moves;
+};
+// Looks a position up; called from several threads at once, so it must only read.
+using StoredEstimates = std::function<std::optional<StoredEstimate>(const Position&)>;
+
 struct AnnotateOptions {
   int exact_empties = default_exact_empties;
   int estimate_depth = default_estimate_depth;
@@ -58,6 +68,8 @@ struct AnnotateOptions {
   // Named openings (data/openings): 8x8 games from the standard start get their names; nullptr:
   // none.
   const OpeningBook* openings = nullptr;
+  // Positions before the exact zone whose values are stored are not searched; nullptr: none.
+  const StoredEstimates* stored = nullptr;
 };
 
 // The engines one worker reuses from game to game: the solver's table makes the consecutive
@@ -83,6 +95,7 @@ struct EstimatedValues {
   std::vector<Square> best;
   int depth = 0;
   int selectivity = full_width;  // ProbCut confidence in percent; 100: full width
+  bool stored = false;           // read from AnnotateOptions::stored, not searched
   int loss() const { return value - played; }
 };
 

@@ -44,11 +44,20 @@ bool has_book(Connection& db) {
   return found;
 }
 
+// A stored row in the orientation of the position asked about (`back` undoes the canonical turn).
+BookEntry entry_of(int depth, std::int64_t best, std::string_view moves, int back) {
+  BookEntry e;
+  e.depth = depth;
+  e.best = best < 0 ? no_square : transform(static_cast<Square>(best), back);
+  e.moves = unpack_moves(moves, back);
+  return e;
+}
+
 }  // namespace
 
 void ensure_book(Connection& db) {
-  db.exec(std::string(book_table_sql()) + "PRAGMA user_version = " +
-          std::to_string(schema_version));
+  db.exec(std::string(book_table_sql()) +
+          "PRAGMA user_version = " + std::to_string(schema_version));
 }
 
 std::optional<BookEntry> find_in_book(Connection& db, const Position& position) {
@@ -61,12 +70,8 @@ std::optional<BookEntry> find_in_book(Connection& db, const Position& position) 
       .bind(2, static_cast<std::int64_t>(c.player))
       .bind(3, static_cast<std::int64_t>(c.opponent));
   if (!row.step()) return std::nullopt;
-  const int back = inverse(c.symmetry);
-  BookEntry e;
-  e.depth = static_cast<int>(row.integer(0));
-  const auto best = row.integer(1);
-  e.best = best < 0 ? no_square : transform(static_cast<Square>(best), back);
-  e.moves = unpack_moves(row.blob(2), back);
+  BookEntry e =
+      entry_of(static_cast<int>(row.integer(0)), row.integer(1), row.blob(2), inverse(c.symmetry));
   row.reset();
   return e;
 }
@@ -93,6 +98,23 @@ long book_size(Connection& db) {
   const long n = static_cast<long>(count.integer(0));
   count.reset();
   return n;
+}
+
+BookTable::BookTable(Connection& db) {
+  if (!has_book(db)) return;
+  Statement all(db, "SELECT player, opponent, depth, best, moves FROM book");
+  while (all.step())
+    rows_[{static_cast<std::uint64_t>(all.integer(0)),
+           static_cast<std::uint64_t>(all.integer(1))}] =
+        Row{static_cast<int>(all.integer(2)), static_cast<int>(all.integer(3)),
+            std::string(all.blob(4))};
+}
+
+std::optional<BookEntry> BookTable::find(const Position& position) const {
+  const Canonical c = canonical_of(position);
+  const auto it = rows_.find({c.player, c.opponent});
+  if (it == rows_.end()) return std::nullopt;
+  return entry_of(it->second.depth, it->second.best, it->second.moves, inverse(c.symmetry));
 }
 
 }  // namespace reversi::db

@@ -3,7 +3,10 @@
 // are (their canonical image), so that any symmetric image of a position finds its values.
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/rules.hpp"
@@ -34,5 +37,21 @@ void put_in_book(Connection& db, const Position& position, const BookEntry& entr
 
 // How many positions the book holds.
 long book_size(Connection& db);
+
+// The whole book read into memory, for lookups from many threads at once (annotate --db).
+class BookTable {
+ public:
+  explicit BookTable(Connection& db);
+  std::optional<BookEntry> find(const Position& position) const;
+  std::size_t size() const { return rows_.size(); }
+
+ private:
+  struct Row {
+    int depth = 0;
+    int best = -1;  // canonical orientation
+    std::string moves;
+  };
+  std::map<std::pair<std::uint64_t, std::uint64_t>, Row> rows_;
+};
 
 }  // namespace reversi::db

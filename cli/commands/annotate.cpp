@@ -32,6 +32,9 @@
 #include "cli/output/solve.hpp"
 #include "cli/signals.hpp"
 #include "cli/subcommands.hpp"
+#include "db/book.hpp"
+#include "db/schema.hpp"
+#include "db/sqlite.hpp"
 #include "json/game_record.hpp"
 
 namespace reversi::cli::annotate_detail {
@@ -177,6 +180,7 @@ struct AnnotateCommandOptions {
   std::string output_file;
   std::string players;
   std::string tournaments;
+  std::string database;  // --db: values of opening positions from its book
   std::vector<std::string> files;
   int batch = default_batch_games;
   UnitOptions cluster;  // --journal, --resume, --emit-jobs, --units, --merge
@@ -280,6 +284,9 @@ std::optional<AnnotateCommandOptions> parse_annotate(const std::vector<std::stri
       ("players", po::value(&opt.players), "WTHOR player names (default: WTHOR.JOU beside the file)")
       ("tournaments", po::value(&opt.tournaments),
        "WTHOR tournament names (default: WTHOR.TRN beside the file)")
+      ("db", po::value(&opt.database),
+       "take the values of opening positions from this game database's book (reversi db book) "
+       "instead of searching them")
       ("file", po::value(&opt.files)->composing(),
        "input files or directories; - for standard input")
       ("batch", numeric(&opt.batch, Range<int>{1, 1'000'000, "games"})
@@ -334,6 +341,27 @@ int print_finished(const Run& run, OutputFile& out, BatchWriter& writer,
   return t.invalid > 0 ? exit_bad_input : exit_ok;
 }
 
+// The book of a game database, read whole so that every worker can look positions up; a file
+// that is not a database of a version this reads is a usage error naming it (exit 2).
+void use_book(Run& run, const std::string& path) {
+  try {
+    if (!std::filesystem::exists(path)) throw db::DbError("no such file");
+    db::Connection conn(path, db::OpenMode::read_only);
+    db::check_schema(conn);
+    run.book = std::make_shared<const db::BookTable>(conn);
+  } catch (const db::DbError& e) {
+    throw UsageError("--db: " + path + ": " + e.what());
+  }
+  run.stored = [book = run.book](const Position& p) -> std::optional<StoredEstimate> {
+    const auto entry = book->find(p);
+    if (!entry || entry->depth == 0) return std::nullopt;
+    StoredEstimate out{entry->depth, {}};
+    for (const auto& m : entry->moves) out.moves.emplace_back(m.move, m.value);
+    return out;
+  };
+  run.analysis.stored = &run.stored;
+}
+
 void configure(Run& run, const AnnotateCommandOptions& opt) {
   run.output = opt.json ? Output::json : opt.text ? Output::text : Output::jsonl;
   run.threads = opt.threads.resolved();
@@ -347,6 +375,7 @@ void configure(Run& run, const AnnotateCommandOptions& opt) {
   run.analysis.solver_threads = run.threads;
   run.analysis.theoretical = chosen_check(opt.theoretical);
   run.settings = AnnotateSettings{opt.exact_empties, opt.depth, opt.selectivity};
+  if (!opt.database.empty()) use_book(run, opt.database);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@
 #include "cli/output/solve.hpp"
 #include "cli/signals.hpp"
 #include "core/records/validate.hpp"
+#include "db/book.hpp"
 
 namespace reversi::cli::annotate_detail {
 
@@ -64,6 +66,9 @@ struct Run {
   AnnotateOptions analysis;
   AnnotateSettings settings;
   OpeningBook openings;  // analysis.openings points here
+  // annotate --db: the database's book in memory, and the lookup analysis.stored points to.
+  std::shared_ptr<const db::BookTable> book;
+  StoredEstimates stored;
   int threads = 1;
   EnginePool* engines = nullptr;
   BatchWriter* writer = nullptr;

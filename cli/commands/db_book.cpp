@@ -125,7 +125,8 @@ void value_positions(db::Connection& conn, const std::vector<Position>& todo,
 
 int run_book(const DbBookOptions& opt) {
   const auto start = std::chrono::steady_clock::now();
-  if (!fs::exists(opt.database)) throw db::DbError("no such file (create it with reversi db build)");
+  if (!fs::exists(opt.database))
+    throw db::DbError("no such file (create it with reversi db build)");
   const auto size_before = fs::file_size(opt.database);
   const InterruptGuard stop;
   db::Connection conn(opt.database, db::OpenMode::read_write);

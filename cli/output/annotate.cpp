@@ -51,9 +51,11 @@ json exact_json(const Geometry& g, const ExactValues& e, bool pass) {
 }
 
 json estimate_json(const Geometry& g, const EstimatedValues& e, bool pass) {
-  return {
+  json j = {
       {"value", discs(e.value)}, {"played", discs(e.played)}, {"best", best_json(g, e.best, pass)},
       {"loss", discs(e.loss())}, {"depth", e.depth},          {"selectivity", e.selectivity}};
+  if (e.stored) j["source"] = "book";
+  return j;
 }
 
 json move_json(const Geometry& g, const MoveAnnotation& m) {

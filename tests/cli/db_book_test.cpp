@@ -92,10 +92,12 @@ TEST_CASE("db book stores what a fresh search finds, and db query answers from i
 TEST_CASE("db book's values do not depend on the thread count", "[cli][db]") {
   BookFixture f;
   const std::string one = f.copy("one.db"), two = f.copy("two.db");
-  REQUIRE(run_reversi("db book " + one + " --min-games 2 --max-ply 4 --depth 2 --threads 1")
-              .status == 0);
-  REQUIRE(run_reversi("db book " + two + " --min-games 2 --max-ply 4 --depth 2 --threads 2")
-              .status == 0);
+  REQUIRE(
+      run_reversi("db book " + one + " --min-games 2 --max-ply 4 --depth 2 --threads 1").status ==
+      0);
+  REQUIRE(
+      run_reversi("db book " + two + " --min-games 2 --max-ply 4 --depth 2 --threads 2").status ==
+      0);
   for (const auto& moves : lines) {
     json a = query(one, moves, ""), b = query(two, moves, "");
     a.erase("database");
@@ -136,6 +138,52 @@ TEST_CASE("db book upgrades a version-1 database and refuses what is not one wit
   CHECK(r.status == 2);
   CHECK(r.err.find("schema version 7") != std::string::npos);
   CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+}
+
+TEST_CASE("annotate --db takes opening values from the book, as a search of that depth gives them",
+          "[cli][db]") {
+  BookFixture f;
+  REQUIRE(run_reversi("db book " + f.db + " --min-games 1 --max-ply 4 --depth 3").status == 0);
+  write_file(f.dir.path / "few.ggf", ggf_text(random_games(4, 0, 7)));
+  const std::string common = "annotate --depth 3 --selectivity 100 --exact-empties 6 --json " +
+                             (f.dir.path / "few.ggf").string();
+  const auto with = run_reversi(common + " --db " + f.db);
+  const auto without = run_reversi(common);
+  REQUIRE(with.status == 0);
+  REQUIRE(without.status == 0);
+  const json a = json::parse(with.out)["games"], b = json::parse(without.out)["games"];
+  REQUIRE(a.size() == b.size());
+  int from_book = 0;
+  for (std::size_t g = 0; g < a.size(); ++g) {
+    const json& ma = a[g]["annotation"]["moves"];
+    const json& mb = b[g]["annotation"]["moves"];
+    REQUIRE(ma.size() == mb.size());
+    for (std::size_t k = 0; k < ma.size(); ++k) {
+      INFO("game " << g << " move " << k + 1);
+      json ea = ma[k].value("estimate", json()), eb = mb[k].value("estimate", json());
+      if (ea.is_object() && ea.contains("source")) {
+        CHECK(ea["source"] == "book");
+        CHECK(k <= 4);  // positions up to ply 4: moves 1 to 5
+        ++from_book;
+        ea.erase("source");
+      }
+      CHECK(ea == eb);
+    }
+  }
+  CHECK(from_book == 4 * 5);  // the four games are in the database: all their first five moves
+}
+
+TEST_CASE("annotate --db refuses a file that is not a game database with one line", "[cli][db]") {
+  DbTempDir dir;
+  write_file(dir.path / "g.txt", "f5d6c3\n");
+  write_file(dir.path / "x.db", "not a database at all\n");
+  for (const std::string db : {"missing.db", "x.db"}) {
+    const auto r = run_reversi("annotate --db " + (dir.path / db).string() + " " +
+                               (dir.path / "g.txt").string());
+    CHECK(r.status == 2);
+    CHECK(r.err.find(db) != std::string::npos);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
 }
 
 }  // namespace reversi::testing
