@@ -1,7 +1,6 @@
 #include "analysis/puzzle/unique.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 namespace reversi {
 
@@ -21,36 +20,6 @@ SolveRequest request_for(const Rules& rules, const Position& p, const UniqueRequ
 int moves_above(const SolveResult& r, int floor) {
   return static_cast<int>(std::count_if(r.move_values.begin(), r.move_values.end(),
                                         [&](const MoveValue& m) { return m.upper > floor; }));
-}
-
-EstimateResult estimate_at(Estimator& estimator, const Rules& rules, const Position& p, int depth,
-                           Square wanted, const UniqueRequest& r) {
-  EstimateRequest req;
-  req.rules = rules;
-  req.root = p;
-  req.depth = depth;
-  req.wanted = wanted;
-  req.stop = r.stop;
-  req.patterns = r.patterns;
-  return estimator.estimate(req);
-}
-
-// The shallowest depth from which every deeper estimate (to max_rating_depth) prefers the
-// answer alone, and what the answer seems to lose at depth 1.
-void rate(Estimator& estimator, const Rules& rules, UniquePuzzle& u, const UniqueRequest& r) {
-  u.sure_depth = 1;
-  for (int depth = max_rating_depth; depth >= 1; --depth) {
-    const EstimateResult e = estimate_at(estimator, rules, u.from.position, depth, u.answer, r);
-    if (e.best_moves != std::vector<Square>{u.answer}) {
-      u.sure_depth = depth + 1;
-      break;
-    }
-  }
-  const EstimateResult first = estimate_at(estimator, rules, u.from.position, 1, u.answer, r);
-  const int seems = first.wanted_value.value_or(first.value);
-  const double loss = static_cast<double>(first.value - seems) / estimate_units_per_disc;
-  u.first_sight_loss = std::clamp(static_cast<int>(std::lround(loss)), 0, 9);
-  u.rating = 10 * u.sure_depth + u.first_sight_loss;
 }
 
 }  // namespace
@@ -85,7 +54,8 @@ std::optional<UniquePuzzle> prove_unique(Solver& solver, Estimator& estimator, c
   u.scores = scored.move_values;
   u.answer = scored.best_moves.front();
   u.pv = scored.pv;
-  rate(estimator, rules, u, request);
+  u.features = puzzle_features(estimator, rules, p, u.scores, {request.stop, request.patterns});
+  u.rating = puzzle_rating(u.features);
   if (request.stop != nullptr && request.stop->load()) return std::nullopt;
   return u;
 }

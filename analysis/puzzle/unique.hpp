@@ -1,6 +1,6 @@
 // Puzzles from real positions: the side to move has exactly one move that keeps the best result,
-// and every other move loses at least a margin, all proven by the exact solver; and a difficulty
-// rating from how deep a shallow search must look before it prefers that move.
+// and every other move loses at least a margin, all proven by the exact solver, then rated
+// (analysis/puzzle/rating.hpp).
 #pragma once
 
 #include <atomic>
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "analysis/estimate.hpp"
+#include "analysis/puzzle/rating.hpp"
 #include "analysis/search.hpp"
 #include "core/rules.hpp"
 
@@ -28,9 +29,8 @@ struct UniquePuzzle {
   int value = 0;                  // exact, for the side to move
   std::vector<MoveValue> scores;  // every legal move's exact value, best first
   std::vector<Square> pv;         // the answer's principal variation, to the end
-  int sure_depth = 0;             // the shallowest estimate depth from which the answer is best
-  int first_sight_loss = 0;       // discs the answer seems to lose at depth 1 (0 when best)
-  int rating = 0;                 // 10 * sure_depth + first_sight_loss (at most 9): higher, harder
+  PuzzleFeatures features;        // what the rating is read from
+  int rating = 0;                 // players expected to miss the answer, in percent: higher, harder
   bool player_found() const { return from.played == answer; }
   std::uint64_t nodes = 0;
 };
@@ -40,11 +40,6 @@ struct UniqueRequest {
   const std::atomic<bool>* stop = nullptr;
   const eval::PatternEvaluator* patterns = nullptr;
 };
-
-// The deepest estimate the rating tries: a move still not preferred there rates as one deeper.
-inline constexpr int max_rating_depth = 8;
-// The rating of a puzzle whose answer the depth-1 estimate already prefers.
-inline constexpr int easiest_rating = 10;
 
 // Proves the candidate a puzzle (8x8 and the other sizes alike), or nullopt: fewer than two
 // moves, more than one move within the margin of the best, or stopped. Values are the solver's;

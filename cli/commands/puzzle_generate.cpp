@@ -63,13 +63,13 @@ struct RatingRange {
   int high = 1000;
 };
 
-// Named levels: rating ranges that held about a fifth to a third of WTHOR's puzzles each
-// (docs/puzzles.md).
+// Named levels: ranges of the rating (players expected to miss, in percent) that held about a
+// sixth to a third of WTHOR's puzzles each (docs/puzzles.md).
 RatingRange level_range(const std::string& level) {
-  if (level == "beginner") return {10, 19};
-  if (level == "intermediate") return {20, 49};
-  if (level == "advanced") return {50, 79};
-  if (level == "master") return {80, 1000};
+  if (level == "beginner") return {lowest_rating, 14};
+  if (level == "intermediate") return {15, 29};
+  if (level == "advanced") return {30, 44};
+  if (level == "master") return {45, highest_rating};
   throw UsageError("--level is beginner, intermediate, advanced or master, not '" + level + "'");
 }
 
@@ -211,6 +211,12 @@ std::string obf_text(const Rules& rules, const std::vector<UniquePuzzle>& puzzle
   return out;
 }
 
+nlohmann::json features_json(const PuzzleFeatures& f) {
+  return {{"sure_depth", f.sure_depth}, {"first_sight_loss", f.first_sight_loss},
+          {"rivals", f.rivals},         {"moves", f.moves},
+          {"empties", f.empties},       {"gap", f.gap}};
+}
+
 nlohmann::json puzzles_json(const Rules& rules, const std::vector<UniquePuzzle>& puzzles) {
   const Geometry& g = rules.geometry();
   nlohmann::json list = nlohmann::json::array();
@@ -227,8 +233,7 @@ nlohmann::json puzzles_json(const Rules& rules, const std::vector<UniquePuzzle>&
                     {"scores", scores},
                     {"pv", pv},
                     {"rating", p.rating},
-                    {"sure_depth", p.sure_depth},
-                    {"first_sight_loss", p.first_sight_loss},
+                    {"features", features_json(p.features)},
                     {"source", p.from.source},
                     {"played", g.name(p.from.played)},
                     {"player_found", p.player_found()}});
@@ -277,10 +282,11 @@ bool parse_generate(const std::vector<std::string>& args, GenerateOptions& opt) 
       "seed", numeric(&opt.seed, Range<std::uint64_t>{0, ~std::uint64_t{0}, ""})->default_value(1),
       "which positions are tried, in which order")(
       "per-game", numeric(&opt.per_game, Range<int>{1, 60, "positions"})->default_value(1),
-      "positions tried from each game")("rating", po::value(&opt.rating),
-                                        "keep puzzles rated A-B (10: easiest; 90+: hardest)")(
+      "positions tried from each game")(
+      "rating", po::value(&opt.rating),
+      "keep puzzles rated A-B (players expected to miss, in percent: 1-99)")(
       "level", po::value(&opt.level),
-      "beginner (ratings 10-19), intermediate (20-49), advanced (50-79) or master (80-)")(
+      "beginner (ratings 1-14), intermediate (15-29), advanced (30-44) or master (45-99)")(
       "json", po::bool_switch(&opt.json), "write JSON instead of OBF lines")(
       "html", po::value(&opt.html),
       "also write a printable sheet to FILE: diagrams six a page, the answers on pages of their "

@@ -1,10 +1,12 @@
 // End-to-end: the real binary's puzzle subcommand, its explanations, JSON and exit statuses.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cctype>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "cli/run_binary.hpp"
 
@@ -175,6 +177,41 @@ TEST_CASE(
     CHECK(p.at("scores").at(0).at("value").get<int>() >=
           p.at("scores").at(1).at("value").get<int>() + 4);
   }
+}
+
+TEST_CASE("puzzle generate --rating and --level keep only the puzzles rated in range", "[cli]") {
+  const std::string examples = std::string(REVERSI_SOURCE_DIR) + "/data/examples/";
+  const std::string common =
+      "puzzle generate --count 40 --min-empties 8 --max-empties 16 "
+      "--per-game 30 --json " +
+      examples + "annotate.txt " + examples + "games.txt " + examples + "games.ggf";
+  const auto all = run_reversi(common);
+  REQUIRE(all.status == 0);
+  const auto every = nlohmann::json::parse(all.out);
+  REQUIRE(every.size() >= 4);
+  std::vector<int> ratings;
+  for (const auto& p : every) ratings.push_back(p.at("rating").get<int>());
+  std::sort(ratings.begin(), ratings.end());
+  // A range from the lower half's top to the maximum: the puzzles kept are exactly those in it.
+  const int low = ratings[ratings.size() / 2];
+  const int high = ratings.back();
+  const auto ranged =
+      run_reversi(common + " --rating " + std::to_string(low) + "-" + std::to_string(high));
+  REQUIRE(ranged.status == 0);
+  const auto kept = nlohmann::json::parse(ranged.out);
+  const auto in_range =
+      std::count_if(ratings.begin(), ratings.end(), [&](int r) { return r >= low && r <= high; });
+  CHECK(static_cast<long>(kept.size()) == in_range);
+  for (const auto& p : kept) {
+    CHECK(p.at("rating").get<int>() >= low);
+    CHECK(p.at("rating").get<int>() <= high);
+  }
+  const auto level = run_reversi(common + " --level intermediate");
+  const auto same = run_reversi(common + " --rating 15-29");
+  REQUIRE(level.status == 0);
+  CHECK(level.out == same.out);
+  CHECK(run_reversi(common + " --level expert").status == 2);
+  CHECK(run_reversi(common + " --level master --rating 1-5").status == 2);
 }
 
 TEST_CASE("puzzle generate --html writes a sheet with a diagram per puzzle and the answers apart",

@@ -66,9 +66,10 @@ TEST_CASE(
       CHECK(scores[k].move == expected[k].move);
       CHECK(scores[k].value == expected[k].value);
     }
-    CHECK(got->rating >= easiest_rating);
-    CHECK(got->sure_depth >= 1);
-    CHECK(got->sure_depth <= max_rating_depth + 1);
+    CHECK(got->rating >= lowest_rating);
+    CHECK(got->rating <= highest_rating);
+    CHECK(got->features.sure_depth >= 1);
+    CHECK(got->features.sure_depth <= max_rating_depth + 1);
     CHECK(check_unique(solver, rules, p, got->scores, request.margin).empty());
   }
   // The sample holds both kinds, so both answers were exercised.
