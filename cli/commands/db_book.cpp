@@ -106,7 +106,7 @@ void value_positions(db::Connection& conn, const std::vector<Position>& todo,
     std::vector<std::optional<EngineView>> views(n);
     arena.execute([&] {
       tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
-        if (!stop.interrupted()) views[i] = engine_view(todo[first + i], opt.depth);
+        if (!stop.interrupted()) views[i] = engine_view(todo[first + i], opt.depth, stop.flag());
       });
     });
     if (stop.interrupted()) break;

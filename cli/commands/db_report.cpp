@@ -111,7 +111,8 @@ Explorer explorer_of(const db::GameDatabase& database, const db::Tree& tree,
     arena.execute([&] {
       tbb::parallel_for(std::size_t{0}, tree.nodes.size(), [&](std::size_t i) {
         if (stop.interrupted()) return;
-        if (!engines[i]) engines[i] = engine_view(tree.nodes[i].position, opt.engine_depth);
+        if (!engines[i])
+          engines[i] = engine_view(tree.nodes[i].position, opt.engine_depth, stop.flag());
       });
     });
   }

@@ -29,8 +29,9 @@ void parse_years(const std::string& text, db::Filters& f) {
   throw UsageError("--years: '" + text + "' is not a year or a range A-B");
 }
 
-EngineView solved_view(const Position& p) {
+EngineView solved_view(const Position& p, const std::atomic<bool>* stop) {
   SolveRequest request;
+  request.stop = stop;
   request.rules = Rules();
   request.root = p;
   request.all_moves = true;
@@ -43,14 +44,14 @@ EngineView solved_view(const Position& p) {
   return view;
 }
 
-EngineView estimated_view(const Position& p, Bits legal, int depth) {
+EngineView estimated_view(const Position& p, Bits legal, int depth, const std::atomic<bool>* stop) {
   const Rules rules;
   Estimator estimator;
   EngineView view;
   view.depth = depth;
   for_each_square(legal, [&](Square sq) {
     const EstimateResult r =
-        estimator.estimate({.rules = rules, .root = p, .depth = depth, .wanted = sq});
+        estimator.estimate({.rules = rules, .root = p, .depth = depth, .wanted = sq, .stop = stop});
     if (view.best == no_square && !r.best_moves.empty()) view.best = r.best_moves.front();
     view.moves.push_back(
         {sq, double(r.wanted_value.value_or(r.value)) / estimate_units_per_disc, false});
@@ -103,12 +104,12 @@ std::optional<std::string> DbSelection::opening(const OpeningBook& book, const P
   return book.name_of_line(line);
 }
 
-std::optional<EngineView> engine_view(const Position& p, int depth) {
+std::optional<EngineView> engine_view(const Position& p, int depth, const std::atomic<bool>* stop) {
   const Rules rules;
   const Bits legal = rules.legal_moves(p);
   if (legal == 0) return std::nullopt;
-  if (rules.empties(p) <= db_exact_empties) return solved_view(p);
-  return estimated_view(p, legal, depth);
+  if (rules.empties(p) <= db_exact_empties) return solved_view(p, stop);
+  return estimated_view(p, legal, depth, stop);
 }
 
 EngineView book_view(const db::BookEntry& entry) {

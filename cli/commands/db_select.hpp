@@ -2,6 +2,7 @@
 // --obf-line), the filters on the games, and the engine's values of a position's moves.
 #pragma once
 
+#include <atomic>
 #include <optional>
 #include <string>
 
@@ -33,8 +34,10 @@ struct DbSelection {
 };
 
 // Every legal move's value: exact from the solver within its horizon, else the estimate at
-// `depth` plies; nullopt when the side to move has no move.
-std::optional<EngineView> engine_view(const Position& p, int depth);
+// `depth` plies; nullopt when the side to move has no move. A set `stop` ends the search early,
+// and the caller then drops the incomplete view.
+std::optional<EngineView> engine_view(const Position& p, int depth,
+                                      const std::atomic<bool>* stop = nullptr);
 
 // The book's values as the engine's (marked as read from the book), and back.
 EngineView book_view(const db::BookEntry& entry);

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cli/run_binary.hpp"
+#include "db/random_games.hpp"
 
 extern char** environ;
 
@@ -160,4 +161,38 @@ TEST_CASE("A second signal ends a run at once, even one that is still stopping",
   REQUIRE(status.has_value());
   REQUIRE(WIFEXITED(*status));
   CHECK(WEXITSTATUS(*status) == 130);
+}
+
+TEST_CASE("SIGINT ends db book and db report within a second; the database stays whole and usable",
+          "[cli][signals][db]") {
+  using namespace reversi::testing;
+  TempDir dir;
+  const fs::path records = dir.path / "g.ggf";
+  const std::string db = (dir.path / "g.db").string();
+  write_file(records, ggf_text(random_games(300, 40, 11)));
+  REQUIRE(run_reversi("db build -o " + db + " " + records.string()).status == 0);
+  struct Case {
+    std::vector<std::string> args;
+    bool writes_out;
+  };
+  const std::vector<Case> cases = {
+      {{"db", "book", db, "--min-games", "1", "--max-ply", "30", "--depth", "14", "--threads", "2"},
+       false},
+      {{"db", "report", db, "-o", "OUT", "--depth", "30", "--min-games", "1", "--engine-depth",
+        "12", "--threads", "2"},
+       true},
+  };
+  for (const auto& c : cases) {
+    std::vector<std::string> args = c.args;
+    for (auto& a : args)
+      if (a == "OUT") a = (dir.path / "out.html").string();
+    INFO("reversi " << c.args[0] << " " << c.args[1]);
+    const Stopped s = interrupt_run(args, dir, SIGINT);
+    check_clean_stop(
+        s, c.writes_out ? std::vector<fs::path>{dir.path / "out.html"} : std::vector<fs::path>{});
+    // What was committed before the stop is intact: the file still answers a query.
+    const auto q = run_reversi("db query " + db + " --moves f5 --json");
+    CHECK(q.status == 0);
+    CHECK(q.out.find("\"games\"") != std::string::npos);
+  }
 }
