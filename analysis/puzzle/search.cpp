@@ -347,6 +347,106 @@ class ExistsPuzzle : PuzzleBase<K> {
   }
 };
 
+// The proof of a forced search's answer: the forcer's strategy (its fastest forcing move at each
+// of its turns, every reply of the other side) or, for a no, a refutation; measured first, since
+// either can be too large to build.
+template <class K>
+class ForcedProof {
+ public:
+  using B = BitsOf<K>;
+  ForcedProof(const PuzzleBoard<K>& board, Worker<K>& w, Color forcer)
+      : board_(board), w_(w), forcer_(forcer) {}
+
+  struct TreeSize {
+    std::uint64_t positions = 0;
+    std::uint64_t leaves = 0;
+    bool too_big = false;
+    bool add(bool leaf) {
+      ++positions;
+      if (leaf) ++leaves;
+      if (positions > max_strategy_nodes) too_big = true;
+      return !too_big;
+    }
+  };
+
+  // The forcer's fastest move (fewest moves to force the goal), lowest square first.
+  std::pair<int, int> fastest_forcing_move(const State<K>& s, B moves, int d) {
+    for (int k = 0; k < d; ++k)
+      for (B m = moves; m != 0; m &= m - 1)
+        if (w_.forced(board_.play(s, lowest_square(m)), k, forcer_)) return {lowest_square(m), k};
+    throw std::logic_error("puzzle: a forced position has no forcing move");
+  }
+
+  void measure_strategy(const State<K>& s, int d, TreeSize& size) {
+    if (size.too_big) return;
+    if (w_.goal_now(s)) {
+      size.add(true);
+      return;
+    }
+    if (!size.add(false)) return;
+    const B moves = board_.moves(s);
+    if (moves == 0) return measure_strategy(board_.pass(s), d, size);
+    if (s.to_move == forcer_) {
+      const auto [sq, k] = fastest_forcing_move(s, moves, d);
+      return measure_strategy(board_.play(s, sq), k, size);
+    }
+    for (B m = moves; m != 0; m &= m - 1)
+      measure_strategy(board_.play(s, lowest_square(m)), d - 1, size);
+  }
+
+  StrategyNode build_strategy(const State<K>& s, int d) {
+    StrategyNode node;
+    if (w_.goal_now(s)) {
+      node.goal = true;
+      return node;
+    }
+    const B moves = board_.moves(s);
+    const auto child = [&](const State<K>& next, Square sq, int depth) {
+      StrategyNode c = build_strategy(next, depth);
+      c.move = sq;
+      c.mover = s.to_move;
+      return c;
+    };
+    if (moves == 0) {
+      node.next.push_back(child(board_.pass(s), no_square, d));
+    } else if (s.to_move == forcer_) {
+      const auto [sq, k] = fastest_forcing_move(s, moves, d);
+      node.next.push_back(child(board_.play(s, sq), sq, k));
+    } else {
+      for (B m = moves; m != 0; m &= m - 1) {
+        const int sq = lowest_square(m);
+        node.next.push_back(child(board_.play(s, sq), sq, d - 1));
+      }
+    }
+    return node;
+  }
+
+  // A refutation: every forcer move, each answered by the first reply after which the goal
+  // can no longer be forced; it stops where the goal cannot be reached even with help.
+  void measure_refutation(const State<K>& s, int d, TreeSize& size) {
+    if (size.too_big) return;
+    const B moves = board_.moves(s);
+    const bool leaf = d == 0 || board_.over(s) || !w_.reach(s, d);
+    if (!size.add(leaf) || leaf) return;
+    if (moves == 0) return measure_refutation(board_.pass(s), d, size);
+    if (s.to_move == forcer_) {
+      for (B m = moves; m != 0; m &= m - 1)
+        measure_refutation(board_.play(s, lowest_square(m)), d - 1, size);
+      return;
+    }
+    for (B m = moves; m != 0; m &= m - 1) {
+      const State<K> child = board_.play(s, lowest_square(m));
+      if (!w_.forced(child, d - 1, forcer_)) return measure_refutation(child, d - 1, size);
+    }
+    throw std::logic_error("puzzle: a refuted position has no refuting reply");
+  }
+
+ private:
+  const PuzzleBoard<K>& board_;
+  Worker<K>& w_;
+  Color forcer_;
+};
+
 // "Can one side force the goal whatever the other plays": the AND-OR search and its proof.
 template <class K>
 class ForcedPuzzle : PuzzleBase<K> {
@@ -423,107 +523,22 @@ class ForcedPuzzle : PuzzleBase<K> {
 
   void describe_proof(ForcedResult& out, Color forcer) {
     Worker<K> w(this->shared_);
-    TreeSize size;
+    ForcedProof<K> proof(this->board_, w, forcer);
+    typename ForcedProof<K>::TreeSize size;
     if (out.yes) {
       const int d = *out.earliest + this->offset_;
-      measure_strategy(w, this->root_, d, forcer, size);
+      proof.measure_strategy(this->root_, d, size);
       if (!size.too_big) {
-        out.strategy = build_strategy(w, this->root_, d, forcer);
+        out.strategy = proof.build_strategy(this->root_, d);
         out.strategy.mover = opposite(this->root_.to_move);
         out.strategy_built = true;
       }
     } else {
-      measure_refutation(w, this->root_, this->req_.by + this->offset_, forcer, size);
+      proof.measure_refutation(this->root_, this->req_.by + this->offset_, size);
     }
     out.proof_positions = size.positions;
     out.proof_leaves = size.leaves;
     out.positions += w.positions();
-  }
-
-  struct TreeSize {
-    std::uint64_t positions = 0;
-    std::uint64_t leaves = 0;
-    bool too_big = false;
-    bool add(bool leaf) {
-      ++positions;
-      if (leaf) ++leaves;
-      if (positions > max_strategy_nodes) too_big = true;
-      return !too_big;
-    }
-  };
-
-  // The forcer's fastest move (fewest moves to force the goal), lowest square first.
-  std::pair<int, int> fastest_forcing_move(Worker<K>& w, const State<K>& s, B moves, int d,
-                                           Color forcer) {
-    for (int k = 0; k < d; ++k)
-      for (B m = moves; m != 0; m &= m - 1)
-        if (w.forced(this->board_.play(s, lowest_square(m)), k, forcer))
-          return {lowest_square(m), k};
-    throw std::logic_error("puzzle: a forced position has no forcing move");
-  }
-
-  void measure_strategy(Worker<K>& w, const State<K>& s, int d, Color forcer, TreeSize& size) {
-    if (size.too_big) return;
-    if (w.goal_now(s)) {
-      size.add(true);
-      return;
-    }
-    if (!size.add(false)) return;
-    const B moves = this->board_.moves(s);
-    if (moves == 0) return measure_strategy(w, this->board_.pass(s), d, forcer, size);
-    if (s.to_move == forcer) {
-      const auto [sq, k] = fastest_forcing_move(w, s, moves, d, forcer);
-      return measure_strategy(w, this->board_.play(s, sq), k, forcer, size);
-    }
-    for (B m = moves; m != 0; m &= m - 1)
-      measure_strategy(w, this->board_.play(s, lowest_square(m)), d - 1, forcer, size);
-  }
-
-  StrategyNode build_strategy(Worker<K>& w, const State<K>& s, int d, Color forcer) {
-    StrategyNode node;
-    if (w.goal_now(s)) {
-      node.goal = true;
-      return node;
-    }
-    const B moves = this->board_.moves(s);
-    const auto child = [&](const State<K>& next, Square sq, int depth) {
-      StrategyNode c = build_strategy(w, next, depth, forcer);
-      c.move = sq;
-      c.mover = s.to_move;
-      return c;
-    };
-    if (moves == 0) {
-      node.next.push_back(child(this->board_.pass(s), no_square, d));
-    } else if (s.to_move == forcer) {
-      const auto [sq, k] = fastest_forcing_move(w, s, moves, d, forcer);
-      node.next.push_back(child(this->board_.play(s, sq), sq, k));
-    } else {
-      for (B m = moves; m != 0; m &= m - 1) {
-        const int sq = lowest_square(m);
-        node.next.push_back(child(this->board_.play(s, sq), sq, d - 1));
-      }
-    }
-    return node;
-  }
-
-  // A refutation: every forcer move, each answered by the first reply after which the goal
-  // can no longer be forced; it stops where the goal cannot be reached even with help.
-  void measure_refutation(Worker<K>& w, const State<K>& s, int d, Color forcer, TreeSize& size) {
-    if (size.too_big) return;
-    const B moves = this->board_.moves(s);
-    const bool leaf = d == 0 || this->board_.over(s) || !w.reach(s, d);
-    if (!size.add(leaf) || leaf) return;
-    if (moves == 0) return measure_refutation(w, this->board_.pass(s), d, forcer, size);
-    if (s.to_move == forcer) {
-      for (B m = moves; m != 0; m &= m - 1)
-        measure_refutation(w, this->board_.play(s, lowest_square(m)), d - 1, forcer, size);
-      return;
-    }
-    for (B m = moves; m != 0; m &= m - 1) {
-      const State<K> child = this->board_.play(s, lowest_square(m));
-      if (!w.forced(child, d - 1, forcer)) return measure_refutation(w, child, d - 1, forcer, size);
-    }
-    throw std::logic_error("puzzle: a refuted position has no refuting reply");
   }
 };
 
