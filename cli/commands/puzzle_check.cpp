@@ -1,13 +1,16 @@
 // reversi puzzle check: re-proves every puzzle of an OBF file (every listed score exact, the best
-// move unique by the margin), naming the first line that does not hold.
+// move unique by the margin; a tactic's goal forced by its answer alone, as its comment states),
+// naming each line that does not hold.
 #include <iostream>
 #include <sstream>
 
+#include "analysis/puzzle/tactic.hpp"
 #include "analysis/puzzle/unique.hpp"
 #include "cli/batch/record_input.hpp"
 #include "cli/commands/puzzle_generate.hpp"
 #include "cli/common.hpp"
 #include "cli/options/numeric.hpp"
+#include "cli/output/puzzles.hpp"
 #include "cli/signals.hpp"
 #include "core/records/position.hpp"
 #include "core/records/record.hpp"
@@ -61,19 +64,28 @@ int run_puzzle_check(const std::vector<std::string>& args) {
   int line_number = 0;
   int checked = 0;
   int wrong = 0;
+  // The statement of the tactic whose comment came last, for the OBF line that follows it.
+  std::optional<TacticStatement> tactic;
   for (std::string line; std::getline(in, line) && !interrupt.interrupted();) {
     ++line_number;
     const auto game =
         records::parse_obf_line(line, rules, {opt.file, records::Format::obf, 0, line_number, 0});
-    if (!game) continue;
+    if (!game) {
+      tactic = parse_tactic_comment(rules.geometry(), line);
+      continue;
+    }
     std::string problem;
     std::vector<MoveValue> given;
     if (game->error) {
       problem = game->error->reason;
+    } else if (tactic) {
+      problem = check_tactic(rules, game->record.start, tactic->kind, tactic->moves, tactic->answer,
+                             interrupt.flag());
     } else if (problem = listed_values(game->record, given); problem.empty()) {
       problem =
           check_unique(solver, rules, game->record.start, given, opt.margin, interrupt.flag());
     }
+    tactic.reset();
     if (interrupt.interrupted()) break;
     ++checked;
     if (!problem.empty()) {

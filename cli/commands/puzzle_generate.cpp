@@ -16,8 +16,8 @@
 #include <set>
 #include <utility>
 
+#include "analysis/puzzle/tactic.hpp"
 #include "analysis/puzzle/unique.hpp"
-#include "analysis/solve_suite.hpp"
 #include "cli/batch/output_file.hpp"
 #include "cli/batch/pipeline.hpp"
 #include "cli/batch/record_input.hpp"
@@ -25,6 +25,7 @@
 #include "cli/options/numeric.hpp"
 #include "cli/options/threads.hpp"
 #include "cli/output/puzzle_sheet.hpp"
+#include "cli/output/puzzles.hpp"
 #include "cli/signals.hpp"
 #include "core/notation.hpp"
 #include "core/records/validate.hpp"
@@ -33,17 +34,23 @@ namespace reversi::cli {
 
 namespace {
 
-constexpr int max_empties_limit = 40;
+constexpr int max_empties_limit = 60;
+// The exact solver proves unique puzzles: beyond this, one proof takes hours.
+constexpr int max_unique_empties = 40;
 constexpr std::size_t max_count = 1'000'000;
 // Candidates proven per round: enough to keep every thread busy; the puzzles kept are the first
 // in candidate order whatever the round size, so the output does not depend on the threads.
 constexpr std::size_t candidates_per_thread = 8;
 constexpr int rating_bands = 10;
+// A tactic needs a move to make: at most 59 empties on 8x8 after the first move.
+constexpr int max_tactic_empties = 59;
 
 struct GenerateOptions {
   std::vector<std::string> files;
   std::string output;
   std::size_t count = 20;
+  std::string kind = "unique";  // or a TacticKind's name
+  int within = 3;               // a tactic's moves at most
   int min_empties = 8;
   int max_empties = 20;
   int margin = 4;
@@ -92,8 +99,8 @@ RatingRange parse_rating(const std::string& text, const std::string& level) {
 // Positions of one game that may become puzzles: `per_game` of them, drawn with the seed and the
 // game's place, among those with empties in range where the game went on with a move.
 void add_candidates(const records::ParsedGame& game, const Replay& replayed,
-                    const GenerateOptions& opt, std::uint64_t game_index,
-                    std::vector<PuzzleCandidate>& out) {
+                    const GenerateOptions& opt, std::optional<TacticKind> tactic,
+                    std::uint64_t game_index, std::vector<PuzzleCandidate>& out) {
   const Rules& rules = game.record.rules;
   // Puzzles of the standard game, from its start (the rating's estimate is learnt for it).
   if (!(rules == Rules()) || game.record.start != rules.initial()) return;
@@ -101,7 +108,8 @@ void add_candidates(const records::ParsedGame& game, const Replay& replayed,
   std::vector<std::size_t> eligible;
   for (std::size_t k = 0; k < replayed.moves.size(); ++k) {
     const int empties = rules.empties(positions[k]);
-    if (empties >= opt.min_empties && empties <= opt.max_empties && !replayed.moves[k].is_pass())
+    if (empties >= opt.min_empties && empties <= opt.max_empties && !replayed.moves[k].is_pass() &&
+        (!tactic || tactic_worth_trying(rules, positions[k], *tactic)))
       eligible.push_back(k);
   }
   std::mt19937_64 rng(opt.seed * 0x9E3779B97F4A7C15ull + game_index);
@@ -113,7 +121,9 @@ void add_candidates(const records::ParsedGame& game, const Replay& replayed,
                        ", move " + std::to_string(k + 1)});
 }
 
-std::vector<PuzzleCandidate> read_candidates(const GenerateOptions& opt, UnreadableList& unreadable,
+std::vector<PuzzleCandidate> read_candidates(const GenerateOptions& opt,
+                                             std::optional<TacticKind> tactic,
+                                             UnreadableList& unreadable,
                                              const InterruptGuard& stop) {
   std::vector<PuzzleCandidate> out;
   std::uint64_t game_index = 0;
@@ -127,7 +137,7 @@ std::vector<PuzzleCandidate> read_candidates(const GenerateOptions& opt, Unreada
                      const auto v = records::validate(*game, {}, replayed);
                      ++game_index;
                      if (v.verdict == records::Verdict::valid)
-                       add_candidates(*game, replayed, opt, game_index, out);
+                       add_candidates(*game, replayed, opt, tactic, game_index, out);
                    }
                  });
   std::mt19937_64 rng(opt.seed);
@@ -153,92 +163,43 @@ struct Engines {
   Estimator estimator;
 };
 
+template <class Puzzle>
 struct Generated {
-  std::vector<UniquePuzzle> puzzles;
+  std::vector<Puzzle> puzzles;
   std::size_t tried = 0;
   bool stopped = false;
 };
 
-// Proves candidates round by round and keeps the first `count` puzzles in candidate order.
-Generated generate(const std::vector<PuzzleCandidate>& candidates, const GenerateOptions& opt,
-                   const RatingRange& range, int threads, const InterruptGuard& stop) {
-  tbb::enumerable_thread_specific<Engines> engines(opt.hash_mb);
+// Proves candidates round by round and keeps the first `count` puzzles in candidate order that
+// `keep` accepts; `prove(engines, candidate)` gives a Puzzle or nullopt.
+template <class Puzzle, class Prove, class Keep>
+Generated<Puzzle> generate(const std::vector<PuzzleCandidate>& candidates, std::size_t count,
+                           int threads, const InterruptGuard& stop, std::size_t hash_mb,
+                           const Prove& prove, const Keep& keep) {
+  tbb::enumerable_thread_specific<Engines> engines(hash_mb);
   std::set<std::pair<Bits, Bits>> seen;
-  Generated out;
+  Generated<Puzzle> out;
   const Rules rules;
-  UniqueRequest request;
-  request.margin = opt.margin;
-  request.stop = stop.flag();
   std::vector<const PuzzleCandidate*> round;
   std::size_t next = 0;
-  while (out.puzzles.size() < opt.count && next < candidates.size() && !stop.interrupted()) {
+  while (out.puzzles.size() < count && next < candidates.size() && !stop.interrupted()) {
     round.clear();
     while (round.size() < candidates_per_thread * static_cast<std::size_t>(threads) &&
            next < candidates.size()) {
       const PuzzleCandidate& c = candidates[next++];
       if (seen.insert(canonical_of(rules, c.position)).second) round.push_back(&c);
     }
-    std::vector<std::optional<UniquePuzzle>> proven(round.size());
-    tbb::parallel_for(std::size_t{0}, round.size(), [&](std::size_t i) {
-      Engines& e = engines.local();
-      proven[i] = prove_unique(e.solver, e.estimator, rules, *round[i], request);
-    });
+    std::vector<std::optional<Puzzle>> proven(round.size());
+    tbb::parallel_for(std::size_t{0}, round.size(),
+                      [&](std::size_t i) { proven[i] = prove(engines.local(), *round[i]); });
     for (auto& p : proven) {
-      if (stop.interrupted() || out.puzzles.size() >= opt.count) break;
+      if (stop.interrupted() || out.puzzles.size() >= count) break;
       ++out.tried;
-      if (p && p->rating >= range.low && p->rating <= range.high)
-        out.puzzles.push_back(std::move(*p));
+      if (p && keep(*p)) out.puzzles.push_back(std::move(*p));
     }
   }
   out.stopped = stop.interrupted();
   return out;
-}
-
-std::string side_name(const Position& p) {
-  return p.to_move == Color::dark ? "dark" : "light";
-}
-
-std::string obf_text(const Rules& rules, const std::vector<UniquePuzzle>& puzzles) {
-  std::string out;
-  int number = 0;
-  for (const auto& p : puzzles) {
-    out += "% puzzle " + std::to_string(++number) + ": rating " + std::to_string(p.rating) + ", " +
-           side_name(p.from.position) + " to move, " +
-           std::to_string(rules.empties(p.from.position)) + " empties; from " + p.from.source +
-           "; the player " + (p.player_found() ? "found" : "missed") + " it\n";
-    out += board_string(p.from.position, rules) + "; " + obf_scores(rules, p.scores) + "\n";
-  }
-  return out;
-}
-
-nlohmann::json features_json(const PuzzleFeatures& f) {
-  return {{"sure_depth", f.sure_depth}, {"first_sight_loss", f.first_sight_loss},
-          {"rivals", f.rivals},         {"moves", f.moves},
-          {"empties", f.empties},       {"gap", f.gap}};
-}
-
-nlohmann::json puzzles_json(const Rules& rules, const std::vector<UniquePuzzle>& puzzles) {
-  const Geometry& g = rules.geometry();
-  nlohmann::json list = nlohmann::json::array();
-  for (const auto& p : puzzles) {
-    nlohmann::json scores = nlohmann::json::array();
-    for (const auto& m : p.scores) scores.push_back({{"move", g.name(m.move)}, {"value", m.value}});
-    nlohmann::json pv = nlohmann::json::array();
-    for (const Square sq : p.pv) pv.push_back(sq == no_square ? "pass" : g.name(sq));
-    list.push_back({{"board", board_string(p.from.position, rules)},
-                    {"to_move", side_name(p.from.position)},
-                    {"empties", rules.empties(p.from.position)},
-                    {"answer", g.name(p.answer)},
-                    {"value", p.value},
-                    {"scores", scores},
-                    {"pv", pv},
-                    {"rating", p.rating},
-                    {"features", features_json(p.features)},
-                    {"source", p.from.source},
-                    {"played", g.name(p.from.played)},
-                    {"player_found", p.player_found()}});
-  }
-  return list;
 }
 
 // Ten bands of ratings, as equal in size as the ratings allow: the share of players who found
@@ -269,14 +230,20 @@ bool parse_generate(const std::vector<std::string>& args, GenerateOptions& opt) 
       "output,o", po::value(&opt.output), "write the puzzles to FILE (default: standard output)")(
       "count", numeric(&opt.count, Range<std::size_t>{1, max_count, "puzzles"})->default_value(20),
       "how many puzzles")(
+      "kind", po::value(&opt.kind)->default_value("unique"),
+      "unique (one move keeps the best result), wipeout (force a wipeout) or corner (force "
+      "taking a corner)")(
+      "within", numeric(&opt.within, Range<int>{2, max_tactic_moves, "moves"})->default_value(3),
+      "wipeout and corner: the goal forced within this many of the mover's moves")(
       "min-empties",
       numeric(&opt.min_empties, Range<int>{1, max_empties_limit, "empty squares"})
           ->default_value(8),
-      "fewest empty squares of a puzzle")(
+      "fewest empty squares of a puzzle (wipeout and corner: 1 unless given)")(
       "max-empties",
       numeric(&opt.max_empties, Range<int>{1, max_empties_limit, "empty squares"})
           ->default_value(20),
-      "most empty squares of a puzzle (each more costs about twice the proof)")(
+      "most empty squares of a puzzle (each more costs about twice the proof; wipeout and "
+      "corner: 59 unless given)")(
       "margin", numeric(&opt.margin, Range<int>{1, 64, "discs"})->default_value(4),
       "every other move loses at least this many discs")(
       "seed", numeric(&opt.seed, Range<std::uint64_t>{0, ~std::uint64_t{0}, ""})->default_value(1),
@@ -303,8 +270,55 @@ bool parse_generate(const std::vector<std::string>& args, GenerateOptions& opt) 
                      desc, args, vm, &positional))
     return false;
   if (opt.files.empty()) throw UsageError("no input: give record files or folders, or -");
+  if (opt.kind != "unique") {
+    if (!parse_tactic(opt.kind))
+      throw UsageError("--kind is unique, wipeout or corner, not '" + opt.kind + "'");
+    if (!opt.rating.empty() || !opt.level.empty())
+      throw UsageError("--rating and --level rate unique puzzles only");
+    // Tactics happen at any stage of a game: every position, unless a range was asked for.
+    if (vm["min-empties"].defaulted()) opt.min_empties = 1;
+    if (vm["max-empties"].defaulted()) opt.max_empties = max_tactic_empties;
+  }
   if (opt.min_empties > opt.max_empties) throw UsageError("--min-empties is above --max-empties");
+  if (opt.kind == "unique" && opt.max_empties > max_unique_empties)
+    throw UsageError("--max-empties: unique puzzles are proven by the exact solver, at most " +
+                     std::to_string(max_unique_empties) + " empties");
   return true;
+}
+
+// Writes the puzzles (OBF or JSON) and the sheet.
+template <class Puzzle>
+void write_puzzles(const GenerateOptions& opt, const std::vector<Puzzle>& puzzles) {
+  const Rules rules;
+  OutputFile out(opt.output);
+  const std::string text =
+      opt.json ? puzzles_json(rules, puzzles).dump(2) + "\n" : puzzles_obf(rules, puzzles);
+  std::fwrite(text.data(), 1, text.size(), out.stream());
+  if (!out.commit()) throw UnreadableInput("cannot write " + opt.output);
+  std::fflush(stdout);  // the puzzles before the summary line, even into one file
+  if (!opt.html.empty()) {
+    OutputFile sheet(opt.html);
+    const std::string page = puzzle_sheet_html(rules, puzzles, "Reversi puzzles");
+    std::fwrite(page.data(), 1, page.size(), sheet.stream());
+    if (!sheet.commit()) throw UnreadableInput("cannot write " + opt.html);
+  }
+}
+
+template <class Puzzle>
+void print_summary(const Generated<Puzzle>& g, std::size_t candidates,
+                   std::chrono::steady_clock::time_point start) {
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::fprintf(stderr,
+               "puzzle generate: %zu puzzles from %zu positions tried (%zu candidates), %.1f s\n",
+               g.puzzles.size(), g.tried, candidates, seconds);
+}
+
+// How many of the players who met the tactics found the answer.
+void print_found(std::ostream& out, const std::vector<Tactic>& puzzles) {
+  const auto found = std::count_if(puzzles.begin(), puzzles.end(),
+                                   [](const Tactic& t) { return t.player_found(); });
+  out << "found by the player in the game: " << found << " of " << puzzles.size() << "\n";
 }
 
 }  // namespace
@@ -313,6 +327,7 @@ int run_puzzle_generate(const std::vector<std::string>& args) {
   GenerateOptions opt;
   if (!parse_generate(args, opt)) return exit_ok;
   const RatingRange range = parse_rating(opt.rating, opt.level);
+  const std::optional<TacticKind> tactic = parse_tactic(opt.kind);
   const int threads = opt.threads.resolved();
   check_table_memory(opt.hash_mb, static_cast<std::size_t>(threads));
   const tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
@@ -320,28 +335,34 @@ int run_puzzle_generate(const std::vector<std::string>& args) {
   const InterruptGuard interrupt;
   const auto start = std::chrono::steady_clock::now();
   UnreadableList unreadable;
-  const std::vector<PuzzleCandidate> candidates = read_candidates(opt, unreadable, interrupt);
-  const Generated g = generate(candidates, opt, range, threads, interrupt);
-  if (g.stopped) return exit_interrupted;
-  OutputFile out(opt.output);
+  const std::vector<PuzzleCandidate> candidates =
+      read_candidates(opt, tactic, unreadable, interrupt);
   const Rules rules;
-  const std::string text =
-      opt.json ? puzzles_json(rules, g.puzzles).dump(2) + "\n" : obf_text(rules, g.puzzles);
-  std::fwrite(text.data(), 1, text.size(), out.stream());
-  if (!out.commit()) throw UnreadableInput("cannot write " + opt.output);
-  std::fflush(stdout);  // the puzzles before the summary line, even into one file
-  if (!opt.html.empty()) {
-    OutputFile sheet(opt.html);
-    const std::string page = puzzle_sheet_html(rules, g.puzzles, "Reversi puzzles");
-    std::fwrite(page.data(), 1, page.size(), sheet.stream());
-    if (!sheet.commit()) throw UnreadableInput("cannot write " + opt.html);
+  if (tactic) {
+    const TacticRequest request{*tactic, opt.within, interrupt.flag()};
+    const auto g = generate<Tactic>(
+        candidates, opt.count, threads, interrupt, opt.hash_mb,
+        [&](Engines&, const PuzzleCandidate& c) { return prove_tactic(rules, c, request); },
+        [](const Tactic&) { return true; });
+    if (g.stopped) return exit_interrupted;
+    write_puzzles(opt, g.puzzles);
+    print_summary(g, candidates.size(), start);
+    if (opt.calibration) print_found(std::cerr, g.puzzles);
+  } else {
+    UniqueRequest request;
+    request.margin = opt.margin;
+    request.stop = interrupt.flag();
+    const auto g = generate<UniquePuzzle>(
+        candidates, opt.count, threads, interrupt, opt.hash_mb,
+        [&](Engines& e, const PuzzleCandidate& c) {
+          return prove_unique(e.solver, e.estimator, rules, c, request);
+        },
+        [&](const UniquePuzzle& p) { return p.rating >= range.low && p.rating <= range.high; });
+    if (g.stopped) return exit_interrupted;
+    write_puzzles(opt, g.puzzles);
+    print_summary(g, candidates.size(), start);
+    if (opt.calibration) print_calibration(std::cerr, g.puzzles);
   }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::fprintf(stderr,
-               "puzzle generate: %zu puzzles from %zu positions tried (%zu candidates), %.1f s\n",
-               g.puzzles.size(), g.tried, candidates.size(), seconds);
-  if (opt.calibration) print_calibration(std::cerr, g.puzzles);
   return unreadable.empty() ? exit_ok : exit_usage;
 }
 

@@ -6,9 +6,13 @@
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
+#include <random>
+#include <string>
 #include <vector>
 
 #include "cli/run_binary.hpp"
+#include "core/notation.hpp"
+#include "core/rules.hpp"
 
 using reversi::testing::run_reversi;
 
@@ -212,6 +216,111 @@ TEST_CASE("puzzle generate --rating and --level keep only the puzzles rated in r
   CHECK(level.out == same.out);
   CHECK(run_reversi(common + " --level expert").status == 2);
   CHECK(run_reversi(common + " --level master --rating 1-5").status == 2);
+}
+
+namespace {
+
+// Move lists of games where dark always leaves light the fewest discs and light plays at
+// random: wipeouts come within reach in a few positions of these.
+std::string lopsided_games(int games, unsigned seed) {
+  const reversi::Rules rules;
+  std::mt19937_64 rng(seed);
+  std::string out;
+  for (int i = 0; i < games; ++i) {
+    reversi::Position p = rules.initial();
+    std::string line;
+    for (int ply = 0; ply < 24 && !rules.game_over(p); ++ply) {
+      const reversi::Bits moves = rules.legal_moves(p);
+      if (moves == 0) {
+        p = rules.pass(p);
+        line += "pass ";
+        continue;
+      }
+      std::vector<reversi::Square> squares;
+      for (reversi::Bits m = moves; m != 0; m &= m - 1)
+        squares.push_back(reversi::lowest_square(m));
+      reversi::Square chosen = squares[rng() % squares.size()];
+      if (p.to_move == reversi::Color::dark)
+        for (const reversi::Square sq : squares)
+          if (reversi::popcount(rules.play(p, sq).player) <
+              reversi::popcount(rules.play(p, chosen).player))
+            chosen = sq;
+      line += rules.geometry().name(chosen) + " ";
+      p = rules.play(p, chosen);
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "puzzle generate --kind wipeout finds forced wipeouts the same on 1 and 2 threads, and "
+    "puzzle check proves them and names a changed answer",
+    "[cli]") {
+  const std::string records = "puzzle-wipeout-games.txt";
+  std::ofstream(records) << lopsided_games(4000, 7);
+  const std::string common =
+      "puzzle generate --kind wipeout --within 3 --count 3 --per-game 24 " + records;
+  const auto one = run_reversi(common + " --threads 1");
+  const auto two = run_reversi(common + " --threads 2");
+  const auto json = run_reversi(common + " --json");
+  std::remove(records.c_str());
+  REQUIRE(one.status == 0);
+  CHECK(one.out == two.out);
+  CHECK(contains(one.err, "puzzle generate: 3 puzzles"));
+  CHECK(contains(one.out, ": wipeout in "));
+  const auto check = run_reversi("puzzle check -", one.out);
+  CHECK(check.status == 0);
+  CHECK(contains(check.out, "3 puzzles, 3 proven, 0 wrong"));
+  // The second puzzle's answer (its comment, line 3) replaced by another of its legal moves.
+  const auto list = nlohmann::json::parse(json.out);
+  REQUIRE(list.size() == 3);
+  const auto& second = list.at(1);
+  CHECK(second.at("kind") == "wipeout");
+  CHECK(second.at("line").at(0) == second.at("answer"));
+  const std::string answer = "answer " + second.at("answer").get<std::string>() + ";";
+  const reversi::Rules rules;
+  const auto board = reversi::parse_board(second.at("board").get<std::string>(), rules);
+  REQUIRE_FALSE(board.error);
+  std::string tampered = one.out;
+  const std::size_t at = tampered.find(answer, tampered.find("% puzzle 2:"));
+  REQUIRE(at != std::string::npos);
+  std::string other;
+  for (reversi::Bits m = rules.legal_moves(board.position); m != 0; m &= m - 1) {
+    const std::string name = rules.geometry().name(reversi::lowest_square(m));
+    if ("answer " + name + ";" != answer) other = name;
+  }
+  REQUIRE_FALSE(other.empty());
+  tampered.replace(at, answer.size(), "answer " + other + ";");
+  const auto bad = run_reversi("puzzle check -", tampered);
+  CHECK(bad.status == 1);
+  CHECK(contains(bad.err, "line 4:"));
+  CHECK(contains(bad.out, "3 puzzles, 2 proven, 1 wrong"));
+}
+
+TEST_CASE(
+    "puzzle generate --kind corner writes the kind in JSON and on the sheet, and refuses "
+    "a rating",
+    "[cli]") {
+  const std::string examples = std::string(REVERSI_SOURCE_DIR) + "/data/examples/";
+  const std::string common =
+      "puzzle generate --kind corner --count 1 --per-game 60 " + examples + "annotate.txt";
+  const auto json = run_reversi(common + " --json");
+  REQUIRE(json.status == 0);
+  const auto list = nlohmann::json::parse(json.out);
+  REQUIRE(list.size() == 1);
+  CHECK(list.at(0).at("kind") == "corner");
+  CHECK(list.at(0).at("moves").get<int>() >= 2);
+  const std::string sheet = "puzzle-corner-sheet.html";
+  REQUIRE(run_reversi(common + " --html " + sheet).status == 0);
+  std::ifstream in(sheet);
+  const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::remove(sheet.c_str());
+  CHECK(contains(html, "take a corner within"));
+  CHECK(run_reversi(common + " --level beginner").status == 2);
+  CHECK(run_reversi(common + " --kind fork").status == 2);
 }
 
 TEST_CASE("puzzle generate --html writes a sheet with a diagram per puzzle and the answers apart",
