@@ -114,6 +114,7 @@ class GameAnnotator {
   void name_openings();
   void solve_exact_zone();
   void estimate_rest();
+  void judge_moves();
   void summarise();
   void compare_theoretical();
   EstimatedValues estimate(const Position& p, Square wanted);
@@ -301,7 +302,29 @@ void GameAnnotator::estimate_rest() {
   }
 }
 
+void count_call(SideSummary& s, const MoveAnnotation& a) {
+  if (!a.judgement) return;
+  if (a.judgement->call == Call::mistake) ++s.mistakes;
+  if (a.judgement->call == Call::blunder) ++s.blunders;
+}
+
+// Exact losses are called as they are; estimated ones beyond the margin of their phase, for the
+// evaluation the margins were measured on.
+void GameAnnotator::judge_moves() {
+  const std::optional<eval::WeightsGame> game = pattern_game(rules_);
+  for (MoveAnnotation& a : out_.moves) {
+    if (a.is_pass()) continue;
+    if (a.exact) {
+      a.judgement = judge_exact(a.exact->loss());
+    } else if (a.estimate) {
+      const std::optional<int> margin = game ? loss_margin(*game, a.empties) : std::nullopt;
+      a.judgement = judge_estimate(a.estimate->loss(), margin);
+    }
+  }
+}
+
 void GameAnnotator::summarise() {
+  judge_moves();
   for (const auto& a : out_.moves) {
     if (a.is_pass()) continue;
     SideSummary& s = out_.sides[static_cast<std::size_t>(index(a.side))];
@@ -311,8 +334,8 @@ void GameAnnotator::summarise() {
       if (a.exact->loss() > 0) ++s.exact_errors;
     } else if (a.estimate) {
       ++s.estimate_moves;
-      s.estimate_loss += a.estimate->loss();
     }
+    count_call(s, a);
   }
   if (zone_start_ >= positions_.size()) return;
   if (zone_start_ < out_.moves.size()) out_.exact_from = out_.moves[zone_start_].number;

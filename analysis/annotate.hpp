@@ -9,8 +9,10 @@
 //     in discs;
 //   - estimates, from a depth-limited search with a heuristic evaluation (analysis/estimate.hpp),
 //     for the other positions; in hundredths of a disc of an estimated margin.
-// The two never mix: a move carries one or the other, and the summary totals them apart.
-// The loss of a move is the best value less the value of the move played (never negative).
+// The two never mix: a move carries one or the other. The loss of a move is the best value less
+// the value of the move played (never negative); its judgement (analysis/judgement.hpp) calls it
+// a mistake or a blunder, an estimated loss only beyond the error margin of its phase, and the
+// summary counts the calls per side rather than adding estimates up.
 #pragma once
 
 #include <array>
@@ -22,6 +24,7 @@
 #include <vector>
 
 #include "analysis/estimate.hpp"
+#include "analysis/judgement.hpp"
 #include "analysis/search.hpp"
 #include "core/game.hpp"
 #include "core/openings.hpp"
@@ -111,6 +114,7 @@ struct MoveAnnotation {
   std::array<int, 2> mobility{};  // legal moves of dark and light before the move
   std::optional<ExactValues> exact;
   std::optional<EstimatedValues> estimate;
+  std::optional<Judgement> judgement;  // for a move (not a pass) with a value
   std::optional<std::string> opening;  // the name of the position the move reaches, if named
   bool is_pass() const { return square == no_square; }
 };
@@ -125,11 +129,12 @@ struct EndAnnotation {
 };
 
 struct SideSummary {
-  int exact_loss = 0;     // discs, over the side's exactly analysed moves
-  int exact_moves = 0;    // moves (not passes) analysed exactly
-  int exact_errors = 0;   // of which with a loss
-  int estimate_loss = 0;  // estimate units, over the side's estimated moves
+  int exact_loss = 0;    // discs, over the side's exactly analysed moves
+  int exact_moves = 0;   // moves (not passes) analysed exactly
+  int exact_errors = 0;  // of which with a loss
   int estimate_moves = 0;
+  int mistakes = 0;  // moves called mistakes (exact or estimated), blunders apart
+  int blunders = 0;
 };
 
 // A value for dark, and the outcome it means: > 0 dark wins, < 0 light wins, 0 a draw.

@@ -1,6 +1,7 @@
 // reversi bench eval: how close the estimates are to the truth on real games (see
 // analysis/estimate_accuracy.hpp): at the WTHOR theoretical depth against the stored perfect-play
-// score, at other depths of the game against a deeper search.
+// score, at other depths of the game against a deeper search; with --mistakes, the error margins
+// of the estimated losses against exact ones (cli/bench/eval_mistakes.cpp).
 #include "cli/options/eval.hpp"
 
 #include <chrono>
@@ -8,6 +9,7 @@
 #include <sstream>
 
 #include "analysis/estimate_accuracy.hpp"
+#include "cli/bench/eval_mistakes.hpp"
 #include "cli/bench/games.hpp"
 #include "cli/bench/modes.hpp"
 #include "cli/common.hpp"
@@ -24,9 +26,13 @@ struct EvalBenchOptions {
   std::string file;
   std::string empties = "24,30,36,44";
   int games = 100000;
+  int skip = 0;
+  bool mistakes = false;
+  std::string mistake_empties = "15-23";
   ThreadOptions thread_options;
   int threads = 1;  // resolved from thread_options
   AccuracyRequest request;
+  MistakeRequest mistake_request;
   EvalOptions eval;
 };
 
@@ -58,7 +64,10 @@ bool parse_eval_bench(const std::vector<std::string>& args, EvalBenchOptions& op
       ("reference-depth", numeric(&opt.request.reference_depth, Range<int>{1, max_estimate_depth, "plies"})->default_value(opt.request.reference_depth),
        "the reference search's depth where no theoretical score exists")
       ("selectivity", numeric(&opt.request.selectivity, Range<int>{73, 100, "percent"})->default_value(opt.request.selectivity),
-       "the estimate's ProbCut confidence (100: full width)");
+       "the estimate's ProbCut confidence (100: full width)")
+      ("skip", numeric(&opt.skip, Range<int>{0, 10'000'000, "games"})->default_value(opt.skip), "leave out the first games (calibrate on some games, check on others)")
+      ("mistakes", po::bool_switch(&opt.mistakes), "measure the error margins of estimated losses against exact ones, by bands of 3 empties, and how the shipped margins call mistakes")
+      ("mistake-empties", po::value(&opt.mistake_empties)->default_value(opt.mistake_empties), "with --mistakes: the played moves compared, by empties (MIN-MAX, at most 26: two exact solves a move)");
   // clang-format on
   opt.thread_options.add_to(desc);
   opt.eval.add_to(desc);
@@ -73,6 +82,7 @@ bool parse_eval_bench(const std::vector<std::string>& args, EvalBenchOptions& op
     throw UsageError("--depth and --reference-depth must be between 1 and " +
                      std::to_string(max_estimate_depth));
   opt.request.empties = parse_empties(opt.empties);
+  parse_mistake_empties(opt.mistake_empties, opt.mistake_request);
   opt.request.threads = opt.threads;
   return true;
 }
@@ -83,9 +93,20 @@ int run_bench_eval(const std::vector<std::string>& args) {
   EvalBenchOptions opt;
   if (!parse_eval_bench(args, opt)) return exit_ok;
   opt.request.patterns = opt.eval.load_for(eval::WeightsGame::standard_8x8);
-  const auto games = complete_games(opt.file, opt.games);
+  auto games = complete_games(opt.file, opt.games + opt.skip);
+  games.erase(games.begin(), games.begin() + std::min<std::ptrdiff_t>(opt.skip, std::ssize(games)));
   InterruptGuard interrupt;
   opt.request.stop = interrupt.flag();
+  if (opt.mistakes) {
+    MistakeRequest& m = opt.mistake_request;
+    m.depth = opt.request.depth;
+    m.selectivity = opt.request.selectivity;
+    m.threads = opt.threads;
+    m.patterns = opt.request.patterns;
+    m.stop = interrupt.flag();
+    print_mistake_bench(opt.file, games, m);
+    return interrupt.interrupted() ? exit_interrupted : exit_ok;
+  }
   std::printf(
       "estimate accuracy: %zu complete games of %s, estimate depth %d selectivity %d%%, %d "
       "thread%s\n",

@@ -58,6 +58,19 @@ json estimate_json(const Geometry& g, const EstimatedValues& e, bool pass) {
   return j;
 }
 
+std::string call_name(Call c) {
+  return c == Call::blunder ? "blunder" : c == Call::mistake ? "mistake" : "none";
+}
+
+// The loss in discs, the margin it had to exceed (0 when exact; null when no margin is known),
+// and the call.
+json judgement_json(const Judgement& j) {
+  // Exact losses stay whole discs, as in `exact`.
+  const json loss = j.exact ? json(j.loss / estimate_units_per_disc) : json(discs(j.loss));
+  const json margin = !j.margin ? json(nullptr) : j.exact ? json(0) : json(discs(*j.margin));
+  return {{"loss", loss}, {"exact", j.exact}, {"margin", margin}, {"call", call_name(j.call)}};
+}
+
 json move_json(const Geometry& g, const MoveAnnotation& m) {
   json j = {{"number", m.number}, {"side", color_name(m.side)}, {"move", move_name(g, m.square)}};
   if (m.inferred) j["inferred"] = true;
@@ -68,6 +81,7 @@ json move_json(const Geometry& g, const MoveAnnotation& m) {
   j["legal"] = squares_json(g, m.legal);
   if (m.exact) j["exact"] = exact_json(g, *m.exact, m.is_pass());
   if (m.estimate) j["estimate"] = estimate_json(g, *m.estimate, m.is_pass());
+  if (m.judgement) j["judgement"] = judgement_json(*m.judgement);
   if (m.opening) j["opening"] = *m.opening;
   return j;
 }
@@ -86,11 +100,9 @@ json end_json(const Geometry& g, const EndAnnotation& e) {
 }
 
 json side_json(const SideSummary& s) {
-  return {{"exact_loss", s.exact_loss},
-          {"exact_moves", s.exact_moves},
-          {"exact_errors", s.exact_errors},
-          {"estimate_loss", discs(s.estimate_loss)},
-          {"estimate_moves", s.estimate_moves}};
+  return {{"exact_loss", s.exact_loss},     {"exact_moves", s.exact_moves},
+          {"exact_errors", s.exact_errors}, {"estimate_moves", s.estimate_moves},
+          {"mistakes", s.mistakes},         {"blunders", s.blunders}};
 }
 
 json theoretical_json(const TheoreticalComparison& t) {
@@ -213,13 +225,18 @@ std::string table_row(const std::string& number, const std::string& side, const 
                       const std::string& played, const std::string& loss, const std::string& best) {
   return left_padded(number, 5) + "  " + padded(side, 6) + padded(move, 5) + left_padded(flips, 5) +
          "  " + padded(discs, 7) + padded(mobility, 6) + left_padded(value, 8) +
-         left_padded(played, 8) + left_padded(loss, 7) + "  " + best;
+         left_padded(played, 8) + left_padded(loss, 9) + "  " + best;
 }
 
 std::string table_header() {
   return table_row("no", "side", "move", "flips", "discs", "mob", "value", "played", "loss",
                    "best") +
          "\n";
+}
+
+// As in chess notation: "?" a mistake, "??" a blunder.
+std::string call_mark(Call c) {
+  return c == Call::blunder ? "??" : c == Call::mistake ? "?" : "  ";
 }
 
 std::string move_row(const Geometry& g, const MoveAnnotation& m) {
@@ -238,6 +255,7 @@ std::string move_row(const Geometry& g, const MoveAnnotation& m) {
     loss = estimate_loss_text(m.estimate->loss());
     best = best_text(g, m.estimate->best, m.is_pass());
   }
+  if (m.judgement) loss += call_mark(m.judgement->call);
   std::string row = table_row(std::to_string(m.number), color_name(m.side), move_name(g, m.square),
                               std::to_string(popcount(m.flipped)),
                               std::to_string(m.after.dark) + "-" + std::to_string(m.after.light),
@@ -252,8 +270,9 @@ std::string side_text(Color c, const SideSummary& s) {
   out += "exact loss " + std::to_string(s.exact_loss) + " discs over " +
          std::to_string(s.exact_moves) + " moves (" + std::to_string(s.exact_errors) +
          (s.exact_errors == 1 ? " error)" : " errors)");
-  out += "; estimated loss " + estimate_loss_text(s.estimate_loss) + " over " +
-         std::to_string(s.estimate_moves) + " moves\n";
+  out += ", " + std::to_string(s.estimate_moves) + " estimated; " + std::to_string(s.mistakes) +
+         (s.mistakes == 1 ? " mistake, " : " mistakes, ") + std::to_string(s.blunders) +
+         (s.blunders == 1 ? " blunder\n" : " blunders\n");
   return out;
 }
 
@@ -358,6 +377,9 @@ std::string annotated_game_text(const records::ParsedGame& game, const records::
   out += "  values for the mover in discs (" + scoring_name(rules.scoring()) +
          " scoring): exact with at most " + std::to_string(settings.exact_empties) +
          " empties, ~estimates at " + estimates_text(a, settings) + "\n";
+  out += "  ? a mistake (a loss of " + std::to_string(mistake_discs) +
+         " discs or more), ?? a blunder (" + std::to_string(blunder_discs) +
+         " or more); an ~estimated loss counts only beyond the error margin of its phase\n";
   out += table_header();
   for (const auto& m : a.moves) out += move_row(g, m);
   if (a.end) {

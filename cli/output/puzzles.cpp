@@ -16,8 +16,7 @@ std::string side_name(const Position& p) {
 // "dark to move, 12 empties; from FILE game 3, move 48; the player found it"
 std::string origin_text(const Rules& rules, const PuzzleCandidate& from, bool found) {
   return side_name(from.position) + " to move, " + std::to_string(rules.empties(from.position)) +
-         " empties; from " + from.source + "; the player " + (found ? "found" : "missed") +
-         " it";
+         " empties; from " + from.source + "; the player " + (found ? "found" : "missed") + " it";
 }
 
 nlohmann::json line_json(const Geometry& g, const std::vector<Square>& moves) {

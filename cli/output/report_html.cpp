@@ -201,8 +201,22 @@ void append_values(json& row, const json& m) {
   row.push_back(joined(need(*values, "best", "a move's values")));
 }
 
+// The call of a move (0 none, 1 mistake, 2 blunder) and the margin its loss had to exceed (null:
+// none known); annotations written before calls existed have none.
+void append_call(json& row, const json& m) {
+  if (!m.contains("judgement")) {
+    row.insert(row.end(), {0, nullptr});
+    return;
+  }
+  const json& j = m["judgement"];
+  const std::string call = text(need(j, "call", "a move's judgement"), "a move's call");
+  row.push_back(call == "blunder" ? 2 : call == "mistake" ? 1 : 0);
+  const json& margin = need(j, "margin", "a move's judgement");
+  row.push_back(margin.is_null() ? json(nullptr) : json(number(margin, "a move's margin")));
+}
+
 // One move as an array: move, side, flipped, dark and light discs, legal moves, the values
-// (append_values), number.
+// (append_values), number, the call (append_call).
 json compact_move(const json& m) {
   const json& discs = need(m, "discs", "a move");
   json row = json::array({text(need(m, "move", "a move"), "a move's square"),
@@ -211,6 +225,7 @@ json compact_move(const json& m) {
                           need(discs, "light", "discs"), joined(need(m, "legal", "a move"))});
   append_values(row, m);
   row.push_back(whole(need(m, "number", "a move"), "a move's number"));
+  append_call(row, m);
   return row;
 }
 

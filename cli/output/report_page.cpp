@@ -107,7 +107,14 @@ const char* report_js() {
     if (m[6] === 0 || m[9] <= 0) return '';
     return m[6] === 1 ? String(m[9]) : '~' + m[9].toFixed(2);
   }
-  function isMistake(m) { return (m[6] === 1 && m[9] > 0) || (m[6] === 2 && m[9] >= 2); }
+  // The call: 0 none, 1 mistake, 2 blunder (an estimated loss beyond the margin of its phase).
+  function callOf(m) { return m[12] || 0; }
+  function isMistake(m) { return callOf(m) > 0; }
+  function markOf(m) { return ['', '?', '??'][callOf(m)]; }
+  function callText(m) {
+    var name = ['', 'mistake', 'blunder'][callOf(m)];
+    return m[6] === 1 || m[13] === null || m[13] === undefined ? name : name + ', beyond the margin of ' + m[13].toFixed(2);
+  }
 
   // Boards after each move, replayed from the start with the flips the annotation lists.
   function replay(g) {
@@ -232,13 +239,13 @@ const char* report_js() {
       var px = x(i + 1), py = y(v[0]), dir = m[1] === 0 ? 1 : -1;
       var pts = [px, py + 2 * dir, px - 5, py + 11 * dir, px + 5, py + 11 * dir].map(f);
       s += '<g class="mistake" data-move="' + (i + 1) + '"><title>move ' + m[11] + ', ' + sideName(m[1]) + ' ' + m[0] +
-        ': loss ' + lossText(m) + (m[6] === 1 ? ' discs' : ' estimated discs') + ', best ' + m[10] + '</title>';
+        ': ' + callText(m) + ', loss ' + lossText(m) + (m[6] === 1 ? ' discs' : ' estimated discs') + ', best ' + m[10] + '</title>';
       s += '<polygon points="' + pts[0] + ',' + pts[1] + ' ' + pts[2] + ',' + pts[3] + ' ' + pts[4] + ',' + pts[5] +
         '" fill="' + (m[6] === 1 ? '#000' : '#fff') + '" stroke="#000"/></g>';
-      if (m[6] === 1 || m[9] >= 5) {
+      if (m[6] === 1 || callOf(m) === 2) {
         var near = [[0, 20], [0, 34], [1, 7], [-1, 7], [0, 48], [0, -13], [1, -6], [-1, -6], [0, -27], [1, 21], [-1, 21], [0, 62], [0, -41]];
         s += svgText({ 'class': 'label mistake-label', 'data-move': i + 1, x: f(px), y: f(py), 'text-anchor': 'middle',
-          'paint-order': 'stroke', stroke: '#fff', 'stroke-width': 3, 'data-rank': (m[6] === 1 ? 1000 : 0) + m[9], 'data-area': 'plot',
+          'paint-order': 'stroke', stroke: '#fff', 'stroke-width': 3, 'data-rank': (m[6] === 1 ? 1000 : 0) + callOf(m) * 100 + m[9], 'data-area': 'plot',
           'data-spots': JSON.stringify(near.map(function (o) { return [+f(px + o[0] * 8), +f(py + o[1] * dir), o[0]]; })) },
           '\u2212' + lossText(m).replace('~', ''));
       }
@@ -286,8 +293,8 @@ const char* report_js() {
       if (!d) return;
       var li = el('li');
       li.textContent = side + ': exact loss ' + d.exact_loss + ' discs over ' + d.exact_moves + ' moves (' +
-        d.exact_errors + (d.exact_errors === 1 ? ' error' : ' errors') + '); estimated loss ~' +
-        d.estimate_loss.toFixed(2) + ' over ' + d.estimate_moves + ' moves';
+        d.exact_errors + (d.exact_errors === 1 ? ' error' : ' errors') + '), ' + d.estimate_moves + ' estimated; ' +
+        (d.mistakes || 0) + (d.mistakes === 1 ? ' mistake, ' : ' mistakes, ') + (d.blunders || 0) + (d.blunders === 1 ? ' blunder' : ' blunders');
       ul.appendChild(li);
     });
     if (sm.opening) ul.appendChild(el('li', null, 'opening: ' + sm.opening.name + ' (move ' + sm.opening.move + ')'));
@@ -365,7 +372,7 @@ const char* report_js() {
     g.m.forEach(function (m, k) {
       var tr = el('tr', { 'data-step': k + 1 });
       if (isMistake(m)) tr.className = 'err';
-      [m[11], sideName(m[1]), m[0], vals[k + 1] ? fmt(vals[k + 1][0], vals[k + 1][1]) : '', lossText(m), m[10]].forEach(function (t, j) {
+      [m[11], sideName(m[1]), m[0], vals[k + 1] ? fmt(vals[k + 1][0], vals[k + 1][1]) : '', lossText(m) + markOf(m), m[10]].forEach(function (t, j) {
         tr.appendChild(el('td', j === 0 || j === 3 || j === 4 ? { 'class': 'r' } : null, String(t)));
       });
       tbody.appendChild(tr);
@@ -383,7 +390,7 @@ const char* report_js() {
     chartBox.innerHTML = ch.html;
     chartBox.appendChild(el('div', { 'class': 'legend' }, 'dark\'s value after each move (dark\'s view): dashed ~estimated, solid exact; ' +
       'where the exact analysis starts, a dotted step joins the last estimate (\u25cb) to the exact value of the same position (\u25cf): the estimate\'s error, not a move; ' +
-      'triangles mark mistakes, labelled with the discs lost (black: an exact loss; white: an estimated loss of 2 or more; \u25b2 under the line: dark\'s, \u25bd over it: light\'s). Click to go to a move.'));
+      'triangles mark mistakes (a loss of 2 discs or more) and blunders (6 or more; labelled with the discs lost): black an exact loss, white an estimated one, called only when it exceeds the error margin of its phase by that much (\u25b2 under the line: dark\'s, \u25bd over it: light\'s). Click to go to a move.'));
     section.appendChild(chartBox);
     var svg = chartBox.querySelector('svg');
     placeLabels(svg, { band: ch.band, plot: ch.plot });

@@ -96,9 +96,31 @@ void check_against_minimax(const Rules& rules, const records::GameRecord& record
     CHECK(m.exact->best == best);
     CHECK(m.exact->loss() >= 0);
     if (!m.is_pass()) loss[static_cast<std::size_t>(index(m.side))] += m.exact->loss();
+    if (m.is_pass()) continue;
+    // An exact loss is called as it is: a mistake from 2 discs, a blunder from 6.
+    REQUIRE(m.judgement);
+    CHECK(m.judgement->exact);
+    CHECK(m.judgement->margin == 0);
+    const int lost = -minimax(rules, positions[k + 1]);
+    const Call expected = value - lost >= blunder_discs   ? Call::blunder
+                          : value - lost >= mistake_discs ? Call::mistake
+                                                          : Call::none;
+    CHECK(m.judgement->call == expected);
   }
   CHECK(a.sides[0].exact_loss == loss[0]);
   CHECK(a.sides[1].exact_loss == loss[1]);
+  std::array<int, 2> mistakes{};
+  std::array<int, 2> blunders{};
+  for (const MoveAnnotation& m : a.moves) {
+    if (!m.judgement) continue;
+    const auto side = static_cast<std::size_t>(index(m.side));
+    if (m.judgement->call == Call::mistake) ++mistakes[side];
+    if (m.judgement->call == Call::blunder) ++blunders[side];
+  }
+  CHECK(a.sides[0].mistakes == mistakes[0]);
+  CHECK(a.sides[1].mistakes == mistakes[1]);
+  CHECK(a.sides[0].blunders == blunders[0]);
+  CHECK(a.sides[1].blunders == blunders[1]);
 }
 
 }  // namespace
@@ -180,6 +202,42 @@ TEST_CASE("A 6x6 game is estimated in the opening and solved exactly near the en
             a.sides[1].exact_moves ==
         a.moves_played);
   CHECK(a.result.finished);
+}
+
+TEST_CASE(
+    "An estimated loss is called only beyond the shipped margin of its phase, and never "
+    "on boards without margins",
+    "[annotate]") {
+  std::mt19937_64 rng(11);
+  for (const int size : {8, 6}) {
+    const Rules rules(size);
+    const auto record = record_of(rules, rules.initial(), random_game(rules, rules.initial(), rng));
+    AnnotateEngines engines(4);
+    const Annotation a = annotate(record, engines, exact_from(size == 8 ? 12 : 8));
+    int estimated = 0;
+    for (const MoveAnnotation& m : a.moves) {
+      if (m.is_pass() || !m.estimate) continue;
+      ++estimated;
+      INFO("size " << size << " move " << m.number);
+      REQUIRE(m.judgement);
+      CHECK_FALSE(m.judgement->exact);
+      CHECK(m.judgement->loss == m.estimate->loss());
+      if (size == 6) {
+        CHECK_FALSE(m.judgement->margin);
+        CHECK(m.judgement->call == Call::none);
+        continue;
+      }
+      const auto margin = loss_margin(eval::WeightsGame::standard_8x8, m.empties);
+      REQUIRE(margin);
+      CHECK(m.judgement->margin == margin);
+      const int beyond = m.estimate->loss() - *margin;
+      const Call expected = beyond >= blunder_discs * estimate_units_per_disc   ? Call::blunder
+                            : beyond >= mistake_discs * estimate_units_per_disc ? Call::mistake
+                                                                                : Call::none;
+      CHECK(m.judgement->call == expected);
+    }
+    CHECK(estimated >= 10);
+  }
 }
 
 TEST_CASE("An anti-reversi game's values count fewer discs as better", "[annotate]") {

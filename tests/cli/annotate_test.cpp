@@ -11,6 +11,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
@@ -312,4 +313,37 @@ TEST_CASE("Annotated output reads back as games, and annotates to the same annot
     CHECK(y["origin"] == x["source"]);
   }
   CHECK(run_reversi("validate -", first.out).status == 0);
+}
+
+TEST_CASE(
+    "annotate calls an exact loss of 6 or more a blunder, of 2 to 5 a mistake, of less "
+    "nothing, and counts the calls per side",
+    "[cli][annotate]") {
+  const std::string file = std::string(REVERSI_SOURCE_DIR) + "/data/examples/annotate.txt";
+  const auto r = run_reversi("annotate --exact-empties 20 " + file);
+  REQUIRE(r.status == 0);
+  std::istringstream lines(r.out);
+  std::string first;
+  std::getline(lines, first);
+  const json a = json::parse(first).at("annotation");
+  std::map<std::string, std::map<std::string, int>> counted;
+  int exact = 0;
+  for (const json& m : a.at("moves")) {
+    const json& j = m.at("judgement");
+    const std::string call = j.at("call");
+    ++counted[m.at("side")][call];
+    if (!m.contains("exact")) continue;
+    ++exact;
+    const int loss = m.at("exact").at("loss");
+    CHECK(j.at("exact") == true);
+    CHECK(j.at("loss") == loss);
+    CHECK(j.at("margin") == 0);
+    CHECK(call == (loss >= 6 ? "blunder" : loss >= 2 ? "mistake" : "none"));
+  }
+  CHECK(exact == 20);
+  for (const std::string side : {"dark", "light"}) {
+    CHECK(a.at("summary").at(side).at("mistakes") == counted[side]["mistake"]);
+    CHECK(a.at("summary").at(side).at("blunders") == counted[side]["blunder"]);
+  }
+  CHECK(counted["dark"]["blunder"] >= 1);  // b1 at move 49 throws 20 discs away
 }

@@ -24,8 +24,7 @@ bool reached(const Rules& rules, TacticKind kind, Square sq, const Position& aft
 
 // The fewest forcer moves that force the goal from here with at most `budget` of them left, or
 // `never`: the forcer takes the least, the other side the most.
-int need(const Rules& rules, TacticKind kind, const Position& p, bool forcer_to_move,
-         int budget) {
+int need(const Rules& rules, TacticKind kind, const Position& p, bool forcer_to_move, int budget) {
   if (budget == 0 && forcer_to_move) return never;
   const Bits moves = rules.legal_moves(p);
   if (moves == 0) {
@@ -115,8 +114,8 @@ int compare_with_reference(TacticKind kind, int positions, int min_plies, int ma
     if (!got) continue;
     ++found;
     CHECK(got->moves == fewest);
-    const auto answer = std::find_if(needs.begin(), needs.end(),
-                                     [&](const auto& n) { return n.second == fewest; });
+    const auto answer =
+        std::find_if(needs.begin(), needs.end(), [&](const auto& n) { return n.second == fewest; });
     CHECK(got->answer == answer->first);
     CHECK(got->line.front() == got->answer);
     CHECK(check_tactic(rules, p, kind, got->moves, got->answer, nullptr).empty());
@@ -131,15 +130,17 @@ int compare_with_reference(TacticKind kind, int positions, int min_plies, int ma
 
 }  // namespace
 
-TEST_CASE("A forced wipeout is proven exactly when a plain minimax finds one fastest first "
-          "move of two moves or more",
-          "[puzzle]") {
+TEST_CASE(
+    "A forced wipeout is proven exactly when a plain minimax finds one fastest first "
+    "move of two moves or more",
+    "[puzzle]") {
   CHECK(compare_with_reference(TacticKind::wipeout, 20000, 6, 25, 19, true, 50) >= 2);
 }
 
-TEST_CASE("A forced corner is proven exactly when a plain minimax finds one fastest first "
-          "move of two moves or more",
-          "[puzzle]") {
+TEST_CASE(
+    "A forced corner is proven exactly when a plain minimax finds one fastest first "
+    "move of two moves or more",
+    "[puzzle]") {
   CHECK(compare_with_reference(TacticKind::corner, 600, 12, 50, 29, false, 8) >= 8);
 }
 
