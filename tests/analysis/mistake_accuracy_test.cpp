@@ -1,0 +1,115 @@
+// The mistake bench's figures: exact losses against plain minimax, and each band's margin and
+// counts against their definitions, recounted plainly.
+#include "analysis/mistake_accuracy.hpp"
+
+#include <catch2/catch.hpp>
+#include <random>
+
+#include "analysis/judgement.hpp"
+#include "core/game.hpp"
+#include "reference.hpp"
+
+using namespace reversi;
+
+namespace {
+
+records::GameRecord random_record(const Rules& rules, std::mt19937_64& rng) {
+  records::GameRecord r;
+  r.rules = rules;
+  r.start = rules.initial();
+  Position p = rules.initial();
+  while (!rules.game_over(p)) {
+    Bits legal = rules.legal_moves(p);
+    if (legal == 0) {
+      p = rules.pass(p);
+      continue;
+    }
+    int pick = static_cast<int>(rng() % static_cast<std::uint64_t>(popcount(legal)));
+    while (pick-- > 0) legal &= legal - 1;
+    const Square sq = lowest_square(legal);
+    r.moves.push_back(WrittenMove{rules.geometry().name(sq), sq, std::nullopt});
+    p = rules.play(p, sq);
+  }
+  return r;
+}
+
+// Of the samples with an estimated loss beyond `margin` by mistake_discs, the share that
+// really lose mistake_discs or more (1 when none is called).
+double precision_at(const std::vector<LossSample>& samples, int margin) {
+  int called = 0;
+  int right = 0;
+  for (const LossSample& s : samples) {
+    if (s.estimated - margin < mistake_discs * estimate_units_per_disc) continue;
+    ++called;
+    if (s.exact >= mistake_discs) ++right;
+  }
+  return called == 0 ? 1.0 : static_cast<double>(right) / called;
+}
+
+}  // namespace
+
+TEST_CASE("The mistake bench's exact losses are plain minimax's, and the thread count changes "
+          "nothing",
+          "[annotate]") {
+  const Rules rules;
+  std::mt19937_64 rng(41);
+  std::vector<records::GameRecord> games;
+  for (int i = 0; i < 4; ++i) games.push_back(random_record(rules, rng));
+  MistakeRequest request;
+  request.min_empties = 6;
+  request.max_empties = 9;
+  request.depth = 2;
+  const auto one = sample_losses(games, request);
+  request.threads = 2;
+  const auto two = sample_losses(games, request);
+  REQUIRE(one.size() == two.size());
+  std::size_t k = 0;
+  for (const auto& g : games) {
+    const Replay r = replay(rules, g.start, g.moves);
+    const auto positions = r.positions(rules);
+    for (std::size_t i = 0; i < r.moves.size(); ++i) {
+      const Position& p = positions[i];
+      const int empties = rules.empties(p);
+      if (r.moves[i].is_pass() || empties < 6 || empties > 9) continue;
+      if (popcount(rules.legal_moves(p)) < 2) continue;
+      REQUIRE(k < one.size());
+      const int best = reference::minimax(rules, reference::from_position(rules, p));
+      const int after =
+          -reference::minimax(rules, reference::from_position(rules, positions[i + 1]));
+      CHECK(one[k].empties == empties);
+      CHECK(one[k].exact == best - after);
+      CHECK(one[k].estimated >= 0);
+      CHECK(two[k].exact == one[k].exact);
+      CHECK(two[k].estimated == one[k].estimated);
+      ++k;
+    }
+  }
+  CHECK(k == one.size());
+  CHECK(k >= 8);
+}
+
+TEST_CASE("A band's margin is the smallest that makes 95% of its calls right", "[annotate]") {
+  std::mt19937_64 rng(5);
+  std::vector<LossSample> samples;
+  for (int i = 0; i < 3000; ++i) {
+    const int exact = static_cast<int>(rng() % 8);
+    const int noise = static_cast<int>(rng() % 900) - 300;
+    samples.push_back({15 + static_cast<int>(rng() % 9),
+                       std::max(0, exact * estimate_units_per_disc + noise), exact});
+  }
+  MistakeRequest request;
+  const auto bands = summarise_mistakes(samples, request);
+  REQUIRE(bands.size() == 3);
+  for (const MistakeBand& b : bands) {
+    std::vector<LossSample> in;
+    for (const LossSample& s : samples)
+      if (s.empties >= b.min_empties && s.empties <= b.max_empties) in.push_back(s);
+    INFO("band " << b.min_empties << "-" << b.max_empties);
+    CHECK(b.moves == in.size());
+    CHECK(precision_at(in, b.margin) >= 0.95);
+    if (b.margin > 0) CHECK(precision_at(in, b.margin - estimate_units_per_disc / 4) < 0.95);
+    std::size_t losing_4 = 0;
+    for (const LossSample& s : in) losing_4 += s.exact >= 4 ? 1 : 0;
+    CHECK(b.losing_4 == losing_4);
+  }
+}
