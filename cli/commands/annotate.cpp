@@ -11,6 +11,7 @@
 #include <oneapi/tbb/concurrent_queue.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -164,6 +165,20 @@ namespace fs = std::filesystem;
 // Games per work unit of a cluster run: enough to keep a rank's threads busy on one message.
 constexpr int default_batch_games = 8;
 
+// Presets of the three settings that trade speed for accuracy (docs/commands.md gives their
+// measured speed and accuracy); an option given on its own takes precedence.
+struct AnnotateLevel {
+  const char* name;
+  int exact_empties;
+  int depth;
+  int selectivity;
+};
+constexpr std::array<AnnotateLevel, 3> annotate_levels = {{
+    {"quick", 12, 4, 73},
+    {"normal", default_exact_empties, default_estimate_depth, default_selectivity},
+    {"deep", 18, 8, 95},
+}};
+
 struct AnnotateCommandOptions {
   RulesOptions rules;
   ThreadOptions threads;
@@ -171,6 +186,7 @@ struct AnnotateCommandOptions {
   int exact_empties = default_exact_empties;
   int depth = default_estimate_depth;
   int selectivity = default_selectivity;
+  std::string level = "normal";
   std::string theoretical = "when-exact";
   std::size_t hash_mb = default_annotate_hash_mb;
   std::string format = "auto";
@@ -246,6 +262,17 @@ std::uint64_t total_size(const std::vector<std::string>& files) {
   return total;
 }
 
+// Sets the level's values of the settings not given on their own.
+void apply_level(AnnotateCommandOptions& opt, const po::variables_map& vm) {
+  const auto level = std::find_if(annotate_levels.begin(), annotate_levels.end(),
+                                  [&](const AnnotateLevel& l) { return opt.level == l.name; });
+  if (level == annotate_levels.end())
+    throw UsageError("--level is quick, normal or deep, not '" + opt.level + "'");
+  if (vm["exact-empties"].defaulted()) opt.exact_empties = level->exact_empties;
+  if (vm["depth"].defaulted()) opt.depth = level->depth;
+  if (vm["selectivity"].defaulted()) opt.selectivity = level->selectivity;
+}
+
 void check_ranges(const AnnotateCommandOptions& opt) {
   if (!is_selectivity_level(opt.selectivity))
     throw UsageError("--selectivity must be 73, 87, 95, 98, 99 or 100");
@@ -262,6 +289,9 @@ std::optional<AnnotateCommandOptions> parse_annotate(const std::vector<std::stri
   opt.eval.add_to(desc);
   // clang-format off
   desc.add_options()
+      ("level", po::value(&opt.level)->default_value("normal"),
+       "quick (exact from 12 empties, depth 4, ProbCut 73%), normal (14, 6, 87%) or deep (18, 8, "
+       "95%); --exact-empties, --depth and --selectivity given on their own take precedence")
       ("exact-empties", numeric(&opt.exact_empties, Range<int>{0, max_exact_empties, "empty squares"})
                             ->default_value(default_exact_empties),
        "solve exactly the positions with at most this many empty squares")
@@ -305,6 +335,7 @@ std::optional<AnnotateCommandOptions> parse_annotate(const std::vector<std::stri
                      desc, args, vm, &positional))
     return std::nullopt;
   if (opt.files.empty()) throw UsageError("no input: give files, or - for standard input");
+  apply_level(opt, vm);
   check_ranges(opt);
   return opt;
 }

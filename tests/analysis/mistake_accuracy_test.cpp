@@ -48,9 +48,10 @@ double precision_at(const std::vector<LossSample>& samples, int margin) {
 
 }  // namespace
 
-TEST_CASE("The mistake bench's exact losses are plain minimax's, and the thread count changes "
-          "nothing",
-          "[annotate]") {
+TEST_CASE(
+    "The mistake bench's exact losses are plain minimax's, and the thread count changes "
+    "nothing",
+    "[annotate]") {
   const Rules rules;
   std::mt19937_64 rng(41);
   std::vector<records::GameRecord> games;

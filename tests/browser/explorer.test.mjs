@@ -13,12 +13,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { openChromium } from './chromium.mjs';
 
 const binary = path.resolve(process.argv[2] || 'build/reversi');
 const screenshot = process.argv[3] ? path.resolve(process.argv[3]) : null;
 const source = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reversi-explorer-'));
 
 let passed = 0;
@@ -51,21 +50,8 @@ function expectedTable(moves) {
   return JSON.parse(reversi(args)).moves.map((m) => [m.move, String(m.games)]);
 }
 
-const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reversi-chromium-'));
-const context = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: chromiumPath,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  viewport: { width: 1100, height: 900 },
-});
-const errors = [];
-const requests = [];
+const { tab, errors, requests, close } = await openChromium();
 try {
-  const tab = context.pages()[0] || (await context.newPage());
-  tab.on('console', (msg) => { if (msg.type() === 'error') errors.push('console: ' + msg.text()); });
-  tab.on('pageerror', (err) => errors.push('page error: ' + err.message));
-  tab.on('request', (req) => { if (!req.url().startsWith('file:')) requests.push(req.url()); });
   await tab.goto('file://' + page);
   await tab.waitForSelector('#board');
 
@@ -119,8 +105,7 @@ try {
       `back by ${way}: the board and the table are restored`);
   }
 } finally {
-  await context.close();
-  fs.rmSync(userDataDir, { recursive: true, force: true });
+  await close();
 }
 for (const e of errors) console.error(e);
 check(errors.length === 0, `no console errors (${errors.length})`);

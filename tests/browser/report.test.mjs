@@ -15,13 +15,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { openChromium } from './chromium.mjs';
 
 const binary = path.resolve(process.argv[2] || 'build/reversi');
 const screenshot = process.argv[3] ? path.resolve(process.argv[3]) : null;
 // The close-up of the chart goes beside the page's screenshot: report.png -> report-chart.png.
 const chartShot = screenshot ? screenshot.replace(/(\.png)?$/, '-chart.png') : null;
-const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reversi-browser-'));
 
 let passed = 0;
@@ -158,21 +157,8 @@ function expectedRows(game, step) {
   return JSON.parse(reversi(args)).rows;
 }
 
-const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reversi-chromium-'));
-const context = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: chromiumPath,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  viewport: { width: 1100, height: 900 },
-});
-const errors = [];
-const requests = [];
+const { tab: page, errors, requests, close } = await openChromium();
 try {
-  const page = context.pages()[0] || (await context.newPage());
-  page.on('console', (msg) => { if (msg.type() === 'error') errors.push('console: ' + msg.text()); });
-  page.on('pageerror', (err) => errors.push('page error: ' + err.message));
-  page.on('request', (req) => { if (!req.url().startsWith('file:')) requests.push(req.url()); });
 
   const url = 'file://' + reportFile;
   await page.goto(url);
@@ -271,8 +257,7 @@ try {
   await page.locator('.chart').screenshot({ path: close });
   check(fs.statSync(close).size > 5000, 'chart screenshot written: ' + close);
 } finally {
-  await context.close();
-  fs.rmSync(userDataDir, { recursive: true, force: true });
+  await close();
 }
 for (const e of errors) console.error(e);
 check(errors.length === 0, `no console errors (${errors.length})`);

@@ -347,3 +347,31 @@ TEST_CASE(
   }
   CHECK(counted["dark"]["blunder"] >= 1);  // b1 at move 49 throws 20 discs away
 }
+
+TEST_CASE(
+    "annotate --level sets the exact horizon, depth and selectivity, and an option given "
+    "on its own wins",
+    "[cli][annotate]") {
+  const auto conventions = [](const std::string& options) {
+    const auto r = run_reversi("annotate " + options + " -", "f5 d6 c3 d3 c4\n");
+    REQUIRE(r.status == 0);
+    std::istringstream lines(r.out);
+    std::string first;
+    std::getline(lines, first);
+    return json::parse(first).at("annotation").at("conventions");
+  };
+  const json normal = conventions("");
+  CHECK(conventions("--level normal") == normal);
+  const json quick = conventions("--level quick");
+  CHECK(quick.at("exact_empties") < normal.at("exact_empties"));
+  CHECK(quick.at("estimate_depth") < normal.at("estimate_depth"));
+  CHECK(quick.at("estimate_selectivity") < normal.at("estimate_selectivity"));
+  const json deep = conventions("--level deep");
+  CHECK(deep.at("exact_empties") > normal.at("exact_empties"));
+  CHECK(deep.at("estimate_depth") > normal.at("estimate_depth"));
+  CHECK(deep.at("estimate_selectivity") > normal.at("estimate_selectivity"));
+  const json mixed = conventions("--level deep --depth 3");
+  CHECK(mixed.at("estimate_depth") == 3);
+  CHECK(mixed.at("exact_empties") == deep.at("exact_empties"));
+  CHECK(run_reversi("annotate --level fast -", "f5\n").status == 2);
+}
