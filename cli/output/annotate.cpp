@@ -262,6 +262,7 @@ std::string move_row(const Geometry& g, const MoveAnnotation& m) {
                               std::to_string(m.mobility[0]) + "/" + std::to_string(m.mobility[1]),
                               value, played, loss, best);
   if (m.inferred) row += "  (forced pass)";
+  if (m.estimate && m.estimate->stored) row += "  (book)";
   return row + "\n";
 }
 

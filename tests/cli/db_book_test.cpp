@@ -171,6 +171,15 @@ TEST_CASE("annotate --db takes opening values from the book, as a search of that
     }
   }
   CHECK(from_book == 4 * 5);  // the four games are in the database: all their first five moves
+  // The text marks the rows whose values come from the book.
+  const auto text = run_reversi("annotate --depth 3 --exact-empties 6 --text --db " + f.db + " " +
+                                (f.dir.path / "few.ggf").string());
+  REQUIRE(text.status == 0);
+  std::size_t marked = 0;
+  for (auto at = text.out.find("  (book)\n"); at != std::string::npos;
+       at = text.out.find("  (book)\n", at + 1))
+    ++marked;
+  CHECK(marked == 4 * 5);
 }
 
 TEST_CASE("annotate --db refuses a file that is not a game database with one line", "[cli][db]") {
