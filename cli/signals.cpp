@@ -103,6 +103,11 @@ InterruptGuard::~InterruptGuard() {
   done_.store(true);
   pthread_kill(watcher_.native_handle(), wake_signal);
   watcher_.join();
+  // Signals that came after the watcher's last look are spent here, not on the default action.
+  const sigset_t set = watched_signals();
+  constexpr timespec at_once{0, 0};
+  while (sigtimedwait(&set, nullptr, &at_once) > 0) {
+  }
   pthread_sigmask(SIG_SETMASK, &saved_mask_, nullptr);
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);

@@ -101,7 +101,7 @@ TEST_CASE("NBoard: each malformed line gets one error line and the session goes 
   CHECK_FALSE(s.handle("quit", out));
 }
 
-TEST_CASE("NBoard: set game and move follow the game; an illegal move changes nothing",
+TEST_CASE("NBoard: set game and move follow the game, and an illegal move changes nothing",
           "[nboard]") {
   NboardSession s(settings(0));
   CHECK(answer(s,

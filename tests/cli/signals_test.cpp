@@ -163,7 +163,7 @@ TEST_CASE("A second signal ends a run at once, even one that is still stopping",
   CHECK(WEXITSTATUS(*status) == 130);
 }
 
-TEST_CASE("SIGINT ends db book and db report within a second; the database stays whole and usable",
+TEST_CASE("SIGINT ends db book and db report within a second, and the database stays whole",
           "[cli][signals][db]") {
   using namespace reversi::testing;
   TempDir dir;

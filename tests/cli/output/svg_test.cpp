@@ -129,7 +129,8 @@ TEST_CASE("show --svg --numbers writes the square numbers 1..N*N", "[cli][svg]")
   CHECK(d.numbers[0].back() == "36");
 }
 
-TEST_CASE("show -o FILE.svg writes the file whole; a bad move list writes nothing", "[cli][svg]") {
+TEST_CASE("show -o FILE.svg writes the file whole, and a bad move list writes nothing",
+          "[cli][svg]") {
   const fs::path dir =
       fs::temp_directory_path() / ("reversi-svg-out-" + std::to_string(::getpid()));
   fs::remove_all(dir);
