@@ -14,8 +14,8 @@ Bits corner_squares(const Rules& rules) {
   const Geometry& g = rules.geometry();
   const int last = g.size() - 1;
   Bits corners = 0;
-  for (const Square sq : {g.square(0, 0), g.square(0, last), g.square(last, 0),
-                          g.square(last, last)})
+  for (const Square sq :
+       {g.square(0, 0), g.square(0, last), g.square(last, 0), g.square(last, last)})
     corners |= bit<Bits>(sq);
   return corners & rules.playable();
 }
@@ -132,8 +132,8 @@ class TacticSearch {
 
 // Every first move and the fewest forcer moves it needs (up to `limit`), in square order.
 std::vector<std::pair<Square, std::optional<int>>> first_moves(TacticSearch& search,
-                                                                const Rules& rules,
-                                                                const Position& p, int limit) {
+                                                               const Rules& rules,
+                                                               const Position& p, int limit) {
   std::vector<std::pair<Square, std::optional<int>>> out;
   for (Bits m = rules.legal_moves(p); m != 0; m &= m - 1)
     out.emplace_back(lowest_square(m), search.fewest_after(p, lowest_square(m), limit));
