@@ -78,6 +78,8 @@ int run_puzzle_check(const std::vector<std::string>& args) {
     std::vector<MoveValue> given;
     if (game->error) {
       problem = game->error->reason;
+    } else if (tactic && !tactic->unreadable.empty()) {
+      problem = tactic->unreadable;
     } else if (tactic) {
       problem = check_tactic(rules, game->record.start, tactic->kind, tactic->moves, tactic->answer,
                              interrupt.flag());

@@ -1,5 +1,6 @@
 // reversi puzzle generate: positions from real games with exactly one move that keeps the best
-// result (analysis/puzzle/unique.hpp), written as OBF lines or JSON, rated by difficulty.
+// result (analysis/puzzle/unique.hpp), rated by difficulty, or where the side to move forces a
+// wipeout or a corner with one answer (analysis/puzzle/tactic.hpp); written as OBF lines or JSON.
 #include "cli/commands/puzzle_generate.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
@@ -275,9 +276,12 @@ bool parse_generate(const std::vector<std::string>& args, GenerateOptions& opt) 
       throw UsageError("--kind is unique, wipeout or corner, not '" + opt.kind + "'");
     if (!opt.rating.empty() || !opt.level.empty())
       throw UsageError("--rating and --level rate unique puzzles only");
+    if (!vm["margin"].defaulted()) throw UsageError("--margin is for unique puzzles only");
     // Tactics happen at any stage of a game: every position, unless a range was asked for.
     if (vm["min-empties"].defaulted()) opt.min_empties = 1;
     if (vm["max-empties"].defaulted()) opt.max_empties = max_tactic_empties;
+  } else if (!vm["within"].defaulted()) {
+    throw UsageError("--within is for --kind wipeout or corner");
   }
   if (opt.min_empties > opt.max_empties) throw UsageError("--min-empties is above --max-empties");
   if (opt.kind == "unique" && opt.max_empties > max_unique_empties)

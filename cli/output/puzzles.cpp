@@ -98,13 +98,18 @@ nlohmann::json puzzles_json(const Rules& rules, const std::vector<Tactic>& puzzl
 }
 
 std::optional<TacticStatement> parse_tactic_comment(const Geometry& g, const std::string& line) {
+  static const std::regex tactic_like(R"(^% puzzle \d+: ([^;,]* in [^;]*);)");
   static const std::regex form(R"(^% puzzle \d+: (\w+) in (\d+), answer (\w+);)");
   std::smatch m;
-  if (!std::regex_search(line, m, form)) return std::nullopt;
+  if (!std::regex_search(line, m, tactic_like)) return std::nullopt;
+  TacticStatement unread;
+  unread.unreadable =
+      "the puzzle's goal '" + m[1].str() + "' is not 'wipeout|corner in K, answer SQUARE'";
+  if (!std::regex_search(line, m, form)) return unread;
   const auto kind = parse_tactic(m[1].str());
   const auto answer = g.parse(m[3].str());
-  if (!kind || !answer || m[2].length() > 2) return std::nullopt;
-  return TacticStatement{*kind, std::stoi(m[2].str()), *answer};
+  if (!kind || !answer || m[2].length() > 2) return unread;
+  return TacticStatement{*kind, std::stoi(m[2].str()), *answer, ""};
 }
 
 }  // namespace reversi::cli

@@ -26,9 +26,11 @@ struct TacticStatement {
   TacticKind kind = TacticKind::wipeout;
   int moves = 0;
   Square answer = no_square;
+  std::string unreadable;  // why a comment in a tactic's form could not be read; "" when it was
 };
 
-// The statement of a comment line written by puzzles_obf, or nullopt for any other line.
+// The statement of a comment line written by puzzles_obf (its `unreadable` set when the line has
+// a tactic's form but not a known kind, a count or a square), or nullopt for any other line.
 std::optional<TacticStatement> parse_tactic_comment(const Geometry& g, const std::string& line);
 
 }  // namespace reversi::cli

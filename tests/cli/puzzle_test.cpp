@@ -7,10 +7,13 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "analysis/puzzle/tactic_reference.hpp"
 #include "cli/run_binary.hpp"
+#include "core/geometry.hpp"
 #include "core/notation.hpp"
 #include "core/rules.hpp"
 
@@ -257,7 +260,7 @@ std::string lopsided_games(int games, unsigned seed) {
 
 TEST_CASE(
     "puzzle generate --kind wipeout finds forced wipeouts the same on 1 and 2 threads, and "
-    "puzzle check proves them and names a changed answer",
+    "puzzle check proves them and names a changed answer or an unreadable goal",
     "[cli]") {
   const std::string records = "puzzle-wipeout-games.txt";
   std::ofstream(records) << lopsided_games(4000, 7);
@@ -298,11 +301,17 @@ TEST_CASE(
   CHECK(bad.status == 1);
   CHECK(contains(bad.err, "line 4:"));
   CHECK(contains(bad.out, "3 puzzles, 2 proven, 1 wrong"));
+  // A goal that cannot be read back is named as such, not taken for a puzzle of another form.
+  std::string unreadable = one.out;
+  unreadable.replace(unreadable.find(": wipeout in "), 13, ": wipe out in ");
+  const auto unread = run_reversi("puzzle check -", unreadable);
+  CHECK(unread.status == 1);
+  CHECK(contains(unread.err, "line 2: the puzzle's goal 'wipe out in "));
 }
 
 TEST_CASE(
     "puzzle generate --kind corner writes the kind in JSON and on the sheet, and refuses "
-    "a rating",
+    "a rating or an option of another kind",
     "[cli]") {
   const std::string examples = std::string(REVERSI_SOURCE_DIR) + "/data/examples/";
   const std::string common =
@@ -321,6 +330,83 @@ TEST_CASE(
   CHECK(contains(html, "take a corner within"));
   CHECK(run_reversi(common + " --level beginner").status == 2);
   CHECK(run_reversi(common + " --kind fork").status == 2);
+  // An option of the other kind is refused rather than ignored.
+  CHECK(run_reversi(common + " --margin 6").status == 2);
+  CHECK(run_reversi(common + " --kind unique --within 3").status == 2);
+}
+
+namespace {
+
+// The smallest of a position's eight images, so that symmetric duplicates compare equal.
+std::pair<reversi::Bits, reversi::Bits> canonical(const reversi::Rules& rules,
+                                                  const reversi::Position& p) {
+  std::pair<reversi::Bits, reversi::Bits> best{p.player, p.opponent};
+  for (int s = 1; s < reversi::symmetry_count; ++s)
+    best = std::min(
+        best, {rules.geometry().transform(p.player, s), rules.geometry().transform(p.opponent, s)});
+  return best;
+}
+
+// Generates tactics of `kind` from one WTHOR year and re-proves each with the plain reference:
+// the same fewest moves and the answer the only first move that fast; no two alike up to
+// symmetry. Returns the OBF text of the same puzzles.
+std::string generate_and_reprove(const std::string& kind, const std::string& wthor) {
+  const std::string common = "puzzle generate --kind " + kind +
+                             " --within 3 --per-game 60 --count 25 --threads 2 " + wthor;
+  const auto obf = run_reversi(common);
+  const auto json = run_reversi(common + " --json");
+  REQUIRE(obf.status == 0);
+  REQUIRE(json.status == 0);
+  const auto list = nlohmann::json::parse(json.out);
+  CHECK(list.size() >= 10);
+  const reversi::Rules rules;
+  std::set<std::pair<reversi::Bits, reversi::Bits>> seen;
+  for (const auto& puzzle : list) {
+    const auto board = reversi::parse_board(puzzle.at("board").get<std::string>(), rules);
+    REQUIRE_FALSE(board.error);
+    INFO(kind << " puzzle from " << puzzle.at("source").get<std::string>());
+    CHECK(puzzle.at("kind") == kind);
+    const auto expected =
+        reversi::test::reference_tactic(rules, *reversi::parse_tactic(kind), board.position, 3);
+    CHECK(puzzle.at("moves").get<int>() == expected.fewest);
+    REQUIRE(expected.fastest.size() == 1);
+    CHECK(puzzle.at("answer") == rules.geometry().name(expected.fastest.front()));
+    CHECK(seen.insert(canonical(rules, board.position)).second);
+  }
+  return obf.out;
+}
+
+// `text` with the first `from` after `after` replaced by `to`.
+std::string replaced(std::string text, const std::string& after, const std::string& from,
+                     const std::string& to) {
+  const std::size_t at = text.find(from, text.find(after));
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Forced wipeouts and corners from real games are re-proved by a plain reference and by "
+    "puzzle check, which names a puzzle whose kind or number of moves was changed",
+    "[cli][.shared]") {
+  const std::string wthor = reversi::testing::shared_data("wthor/WTH_1993.wtb");
+  for (const std::string kind : {"wipeout", "corner"}) {
+    const std::string obf = generate_and_reprove(kind, wthor);
+    const auto check = run_reversi("puzzle check -", obf);
+    CHECK(check.status == 0);
+    CHECK(contains(check.out, " 0 wrong"));
+    const std::string other = kind == "wipeout" ? "corner" : "wipeout";
+    const auto changed_kind =
+        run_reversi("puzzle check -", replaced(obf, "% puzzle 2:", kind + " in", other + " in"));
+    CHECK(changed_kind.status == 1);
+    CHECK(contains(changed_kind.err, "line 4:"));
+    CHECK(contains(changed_kind.out, " 1 wrong"));
+    const auto changed_moves =
+        run_reversi("puzzle check -", replaced(obf, "% puzzle 3:", " in 2,", " in 4,"));
+    CHECK(changed_moves.status == 1);
+    CHECK(contains(changed_moves.out, " 1 wrong"));
+  }
 }
 
 TEST_CASE("puzzle generate --html writes a sheet with a diagram per puzzle and the answers apart",

@@ -1,67 +1,19 @@
-// Tactics (a forced wipeout or corner) against a plain reference: a minimax over the number of
-// the forcer's moves each line needs, with no budget cut-off and no early exit.
+// Tactics (a forced wipeout or corner) against the plain reference of tactic_reference.hpp.
 #include "analysis/puzzle/tactic.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <random>
 
+#include "analysis/puzzle/tactic_reference.hpp"
 #include "reference.hpp"
 
 using namespace reversi;
+using reversi::test::first_needs;
+using reversi::test::never;
+using reversi::test::reached;
 
 namespace {
-
-constexpr int never = 1000;
-
-bool reached(const Rules& rules, TacticKind kind, Square sq, const Position& after) {
-  const Geometry& g = rules.geometry();
-  const int last = g.size() - 1;
-  if (kind == TacticKind::wipeout) return popcount(after.player) == 0;
-  return sq == g.square(0, 0) || sq == g.square(0, last) || sq == g.square(last, 0) ||
-         sq == g.square(last, last);
-}
-
-// The fewest forcer moves that force the goal from here with at most `budget` of them left, or
-// `never`: the forcer takes the least, the other side the most.
-int need(const Rules& rules, TacticKind kind, const Position& p, bool forcer_to_move, int budget) {
-  if (budget == 0 && forcer_to_move) return never;
-  const Bits moves = rules.legal_moves(p);
-  if (moves == 0) {
-    const Position passed = rules.pass(p);
-    if (rules.legal_moves(passed) == 0) return never;
-    return need(rules, kind, passed, !forcer_to_move, budget);
-  }
-  int best = forcer_to_move ? never : 0;
-  for (Square sq = 0; sq < 64; ++sq) {
-    if ((moves & bit<Bits>(sq)) == 0) continue;
-    const Position next = rules.play(p, sq);
-    int v = 0;
-    if (forcer_to_move) {
-      v = reached(rules, kind, sq, next) ? 1 : need(rules, kind, next, false, budget - 1);
-      if (v != never && !reached(rules, kind, sq, next)) v += 1;
-      best = std::min(best, v);
-    } else {
-      best = std::max(best, need(rules, kind, next, true, budget));
-    }
-  }
-  return best;
-}
-
-// Per first move, the fewest forcer moves (the first included) within `within`, else never.
-std::vector<std::pair<Square, int>> first_needs(const Rules& rules, TacticKind kind,
-                                                const Position& p, int within) {
-  std::vector<std::pair<Square, int>> out;
-  const Bits moves = rules.legal_moves(p);
-  for (Square sq = 0; sq < 64; ++sq) {
-    if ((moves & bit<Bits>(sq)) == 0) continue;
-    const Position next = rules.play(p, sq);
-    int v = reached(rules, kind, sq, next) ? 1 : need(rules, kind, next, false, within - 1);
-    if (v != never && !reached(rules, kind, sq, next)) v += 1;
-    out.emplace_back(sq, v > within ? never : v);
-  }
-  return out;
-}
 
 // A lopsided position: dark takes the move that leaves light fewest discs, light plays at
 // random, so that wipeouts come within reach (about one position in 2,000 holds one).
