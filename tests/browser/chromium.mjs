@@ -27,3 +27,23 @@ export async function openChromium() {
   };
   return { tab, errors, requests, close };
 }
+
+// The tests' tally: check(ok, what) counts and names each failure; finish() prints the counts
+// and ends the process, with status 1 when anything failed.
+export function checker() {
+  let passed = 0;
+  let failed = 0;
+  const check = (ok, what) => {
+    if (ok) {
+      passed++;
+    } else {
+      failed++;
+      console.error('FAILED: ' + what);
+    }
+  };
+  const finish = () => {
+    console.log(`${passed} passed, ${failed} failed`);
+    process.exit(failed === 0 ? 0 : 1);
+  };
+  return { check, finish };
+}

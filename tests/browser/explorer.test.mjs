@@ -13,23 +13,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openChromium } from './chromium.mjs';
+import { checker, openChromium } from './chromium.mjs';
 
 const binary = path.resolve(process.argv[2] || 'build/reversi');
 const screenshot = process.argv[3] ? path.resolve(process.argv[3]) : null;
 const source = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reversi-explorer-'));
 
-let passed = 0;
-let failed = 0;
-function check(ok, what) {
-  if (ok) {
-    passed++;
-  } else {
-    failed++;
-    console.error('FAILED: ' + what);
-  }
-}
+const { check, finish } = checker();
 function reversi(args) {
   return execFileSync(binary, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
 }
@@ -111,5 +102,4 @@ for (const e of errors) console.error(e);
 check(errors.length === 0, `no console errors (${errors.length})`);
 check(requests.length === 0, `no network requests (${requests.join(' ')})`);
 fs.rmSync(work, { recursive: true, force: true });
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish();

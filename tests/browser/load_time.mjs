@@ -2,25 +2,13 @@
 // docs/report.md):  node load_time.mjs REPORT.html [GAME]
 // Prints the page's own navigation timings (DOM ready, load), then the time to open one game's
 // page (parse its data, build board, move list and chart) and to step through all its moves.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { openChromium } from './chromium.mjs';
 
 const report = path.resolve(process.argv[2]);
 const game = Number(process.argv[3] || 1);
-const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reversi-chromium-'));
-const context = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const { tab: page, errors, close } = await openChromium();
 try {
-  const page = context.pages()[0] || (await context.newPage());
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   for (let run = 1; run <= 3; run++) {
     await page.goto('about:blank');
     const t0 = Date.now();
@@ -45,6 +33,5 @@ try {
   }
   if (errors.length) console.log('errors: ' + errors.join('; '));
 } finally {
-  await context.close();
-  fs.rmSync(userDataDir, { recursive: true, force: true });
+  await close();
 }

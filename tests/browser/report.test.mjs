@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openChromium } from './chromium.mjs';
+import { checker, openChromium } from './chromium.mjs';
 
 const binary = path.resolve(process.argv[2] || 'build/reversi');
 const screenshot = process.argv[3] ? path.resolve(process.argv[3]) : null;
@@ -23,16 +23,7 @@ const screenshot = process.argv[3] ? path.resolve(process.argv[3]) : null;
 const chartShot = screenshot ? screenshot.replace(/(\.png)?$/, '-chart.png') : null;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'reversi-browser-'));
 
-let passed = 0;
-let failed = 0;
-function check(ok, what) {
-  if (ok) {
-    passed++;
-  } else {
-    failed++;
-    console.error('FAILED: ' + what);
-  }
-}
+const { check, finish } = checker();
 
 function reversi(args, input) {
   try {
@@ -263,5 +254,4 @@ for (const e of errors) console.error(e);
 check(errors.length === 0, `no console errors (${errors.length})`);
 check(requests.length === 0, `no network requests (${requests.join(' ')})`);
 fs.rmSync(work, { recursive: true, force: true });
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish();
