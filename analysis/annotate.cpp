@@ -238,13 +238,8 @@ void GameAnnotator::solve_exact_zone() {
 }
 
 EstimatedValues GameAnnotator::estimate(const Position& p, Square wanted) {
-  EstimateRequest req;
-  req.rules = rules_;
-  req.root = p;
-  req.depth = pattern_game(rules_) == eval::WeightsGame::standard_8x8
-                  ? depth_to_exact_labels(options_.estimate_depth, rules_.empties(p))
-                  : options_.estimate_depth;
-  req.selectivity = options_.estimate_selectivity;
+  EstimateRequest req =
+      annotation_estimate(rules_, p, options_.estimate_depth, options_.estimate_selectivity);
   req.wanted = wanted;
   req.stop = options_.stop;
   req.patterns = options_.patterns;

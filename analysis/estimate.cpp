@@ -186,6 +186,19 @@ int depth_to_exact_labels(int depth, int empties) {
   return needed > depth && needed <= depth + max_plies_to_exact_labels ? needed : depth;
 }
 
+EstimateRequest annotation_estimate(const Rules& rules, const Position& p, int depth,
+                                    int selectivity) {
+  EstimateRequest req;
+  req.rules = rules;
+  req.root = p;
+  req.depth = pattern_game(rules) == eval::WeightsGame::standard_8x8
+                  ? depth_to_exact_labels(depth, rules.empties(p))
+                  : depth;
+  req.selectivity = selectivity;
+  req.blend_shallower = true;
+  return req;
+}
+
 int eval_stage(int empties, int playable) {
   if (playable <= 0) return 0;
   return std::clamp(empties * eval_stages / (playable + 1), 0, eval_stages - 1);
@@ -397,6 +410,34 @@ class Search {
 };
 
 // One root move through the iterations: its value, or a bound when it was refuted.
+// Estimates blended over the last depths (EstimateRequest::blend_shallower): a search to an even
+// depth and one to an odd depth lean opposite ways, by who moved last at the leaves.
+class DepthBlend {
+ public:
+  static constexpr int shallower_depths = 2;
+
+  // The values of one more depth, shallowest first.
+  void add(int best, std::optional<int> wanted) {
+    best_.push_back(best);
+    if (wanted) wanted_.push_back(*wanted);
+  }
+  int best(int deepest) const { return mean(best_, deepest); }
+  std::optional<int> wanted(int deepest) const {
+    if (wanted_.size() != best_.size()) return std::nullopt;
+    return mean(wanted_, deepest);
+  }
+
+ private:
+  // Weights 1, 2, 1 from the deepest; 1, 1 when only one depth is below it.
+  static int mean(const std::vector<int>& shallower, int deepest) {
+    if (shallower.empty()) return deepest;
+    if (shallower.size() == 1) return (deepest + shallower[0]) / 2;
+    return (deepest + 2 * shallower[1] + shallower[0]) / 4;
+  }
+  std::vector<int> best_;
+  std::vector<int> wanted_;
+};
+
 struct RootMove {
   int square = 0;
   int value = 0;
@@ -450,8 +491,17 @@ EstimateResult estimate_with(const Evaluator<K>& board, std::vector<Entry<BitsOf
   };
 
   int best = -infinity;
+  // The best and wanted values of the depths before the last, for the blend.
+  DepthBlend blend;
   // Iterative deepening: each pass orders the root moves for the next one.
   for (int depth = 1; depth <= out.depth && !search.stopped(); ++depth) {
+    if (req.blend_shallower && depth > 1 && depth > out.depth - DepthBlend::shallower_depths) {
+      std::optional<int> wanted;
+      for (auto& m : root)
+        if (req.wanted != no_square && m.square == req.wanted)
+          wanted = m.exact ? m.value : search_move(m, depth - 1, -infinity, infinity);
+      blend.add(best, wanted);
+    }
     best = -infinity;
     for (auto& m : root) {
       if (best == -infinity) {
@@ -488,7 +538,12 @@ EstimateResult estimate_with(const Evaluator<K>& board, std::vector<Entry<BitsOf
     m.value = search_move(m, out.depth, best - 1, best + 1);
     m.exact = m.value == best;
   }
-  out.value = out.passed ? -best : best;
+  if (out.wanted_value) {
+    const int root_wanted = out.passed ? -*out.wanted_value : *out.wanted_value;
+    if (const auto w = blend.wanted(root_wanted)) out.wanted_value = out.passed ? -*w : *w;
+  }
+  const int value = blend.best(best);
+  out.value = out.passed ? -value : value;
   if (!out.passed) {
     for (const auto& m : root)
       if (m.exact && m.value == best) out.best_moves.push_back(m.square);

@@ -69,10 +69,20 @@ struct EstimateRequest {
   Square wanted = no_square;
   // Set from another thread to stop early; the result is then marked incomplete.
   const std::atomic<bool>* stop = nullptr;
+  // The values are a weighted mean of the searches at `depth`, `depth - 1` and `depth - 2` plies
+  // (1, 2, 1; at depth 2 the mean of the two), which evens out the lean that alternates with the
+  // depth's parity; best_moves stay those of `depth`.
+  bool blend_shallower = false;
   // The learned evaluation, used where it was learnt for the rules (patterns_for); nullptr: the
   // shipped weights of the rules' pattern game.
   const eval::PatternEvaluator* patterns = nullptr;
 };
+
+// The estimate annotate gives of a position, and what `bench eval` measures: `depth` plies (a
+// little deeper near the exact labels, 8x8 pattern evaluation only), ProbCut at `selectivity`,
+// blended with the two depths below; the caller sets the wanted move, stop flag and weights.
+EstimateRequest annotation_estimate(const Rules& rules, const Position& p, int depth,
+                                    int selectivity);
 
 struct EstimateResult {
   int value = 0;                    // the position's estimate for the side to move, in units

@@ -40,16 +40,9 @@ std::optional<AccuracySample> compare(const records::GameRecord& game,
   if (!p) return std::nullopt;
   const bool theoretical =
       game.meta.wthor && game.meta.wthor->depth == empties && game.meta.wthor->depth > 0;
-  // The estimate annotate gives there, which searches a little deeper near the exact labels.
-  const int depth = pattern_game(rules) == eval::WeightsGame::standard_8x8
-                        ? depth_to_exact_labels(req.depth, empties)
-                        : req.depth;
-  EstimateRequest er{.rules = rules,
-                     .root = *p,
-                     .depth = depth,
-                     .selectivity = req.selectivity,
-                     .stop = req.stop,
-                     .patterns = req.patterns};
+  EstimateRequest er = annotation_estimate(rules, *p, req.depth, req.selectivity);
+  er.stop = req.stop;
+  er.patterns = req.patterns;
   const EstimateResult e = estimator.estimate(er);
   AccuracySample out;
   out.estimate = to_discs(e.value);

@@ -13,7 +13,7 @@ namespace {
 // the smallest margin at which 95% of the moves called mistakes really lose 2 discs or more.
 constexpr std::array<MarginBand, 3> margins_8x8 = {{
     {15, 17, 675},
-    {18, 20, 725},
+    {18, 20, 550},
     {21, 23, 450},
 }};
 

@@ -37,13 +37,10 @@ int exact_value(Solver& solver, const Rules& rules, const Position& p, const Mis
 LossSample sample(const Rules& rules, const Position& p, Square played, const MistakeRequest& req,
                   Engines& e) {
   const int empties = rules.empties(p);
-  EstimateRequest er{.rules = rules,
-                     .root = p,
-                     .depth = depth_to_exact_labels(req.depth, empties),
-                     .selectivity = req.selectivity,
-                     .wanted = played,
-                     .stop = req.stop,
-                     .patterns = req.patterns};
+  EstimateRequest er = annotation_estimate(rules, p, req.depth, req.selectivity);
+  er.wanted = played;
+  er.stop = req.stop;
+  er.patterns = req.patterns;
   const EstimateResult r = e.estimator.estimate(er);
   const int best = exact_value(e.solver, rules, p, req);
   const int after = -exact_value(e.solver, rules, rules.play(p, played), req);

@@ -1,7 +1,8 @@
 // reversi bench eval: how close the estimates are to the truth on real games (see
 // analysis/estimate_accuracy.hpp): at the WTHOR theoretical depth against the stored perfect-play
 // score, at other depths of the game against a deeper search; with --mistakes, the error margins
-// of the estimated losses against exact ones (cli/bench/eval_mistakes.cpp).
+// of the estimated losses against exact ones (cli/bench/eval_mistakes.cpp); with --consistency,
+// how far consecutive estimates of annotate differ (cli/bench/eval_consistency.cpp).
 #include "cli/options/eval.hpp"
 
 #include <chrono>
@@ -9,6 +10,7 @@
 #include <sstream>
 
 #include "analysis/estimate_accuracy.hpp"
+#include "cli/bench/eval_consistency.hpp"
 #include "cli/bench/eval_mistakes.hpp"
 #include "cli/bench/games.hpp"
 #include "cli/bench/modes.hpp"
@@ -28,6 +30,8 @@ struct EvalBenchOptions {
   int games = 100000;
   int skip = 0;
   bool mistakes = false;
+  bool consistency = false;
+  int exact_empties = default_exact_empties;
   std::string mistake_empties = "15-23";
   ThreadOptions thread_options;
   int threads = 1;  // resolved from thread_options
@@ -67,7 +71,9 @@ bool parse_eval_bench(const std::vector<std::string>& args, EvalBenchOptions& op
        "the estimate's ProbCut confidence (100: full width)")
       ("skip", numeric(&opt.skip, Range<int>{0, 10'000'000, "games"})->default_value(opt.skip), "leave out the first games (calibrate on some games, check on others)")
       ("mistakes", po::bool_switch(&opt.mistakes), "measure the error margins of estimated losses against exact ones, by bands of 3 empties, and how the shipped margins call mistakes")
-      ("mistake-empties", po::value(&opt.mistake_empties)->default_value(opt.mistake_empties), "with --mistakes: the played moves compared, by empties (MIN-MAX, at most 26: two exact solves a move)");
+      ("mistake-empties", po::value(&opt.mistake_empties)->default_value(opt.mistake_empties), "with --mistakes: the played moves compared, by empties (MIN-MAX, at most 26: two exact solves a move)")
+      ("consistency", po::bool_switch(&opt.consistency), "annotate the games and measure how far the value of each played move and the value of the next position differ, where both are estimates")
+      ("exact-empties", numeric(&opt.exact_empties, Range<int>{0, max_exact_empties, "empties"})->default_value(opt.exact_empties), "with --consistency: annotate's exact horizon");
   // clang-format on
   opt.thread_options.add_to(desc);
   opt.eval.add_to(desc);
@@ -81,6 +87,8 @@ bool parse_eval_bench(const std::vector<std::string>& args, EvalBenchOptions& op
       opt.request.reference_depth < 1 || opt.request.reference_depth > max_estimate_depth)
     throw UsageError("--depth and --reference-depth must be between 1 and " +
                      std::to_string(max_estimate_depth));
+  if (opt.mistakes && opt.consistency)
+    throw UsageError("give --mistakes or --consistency, not both");
   opt.request.empties = parse_empties(opt.empties);
   parse_mistake_empties(opt.mistake_empties, opt.mistake_request);
   opt.request.threads = opt.threads;
@@ -105,6 +113,18 @@ int run_bench_eval(const std::vector<std::string>& args) {
     m.patterns = opt.request.patterns;
     m.stop = interrupt.flag();
     print_mistake_bench(opt.file, games, m);
+    return interrupt.interrupted() ? exit_interrupted : exit_ok;
+  }
+  if (opt.consistency) {
+    ConsistencyRequest c;
+    c.annotate.exact_empties = opt.exact_empties;
+    c.annotate.estimate_depth = opt.request.depth;
+    c.annotate.estimate_selectivity = opt.request.selectivity;
+    c.annotate.theoretical = TheoreticalCheck::never;
+    c.annotate.patterns = opt.request.patterns;
+    c.annotate.stop = interrupt.flag();
+    c.threads = opt.threads;
+    print_consistency_bench(opt.file, games, c);
     return interrupt.interrupted() ? exit_interrupted : exit_ok;
   }
   std::printf(

@@ -49,12 +49,21 @@ EngineView estimated_view(const Position& p, Bits legal, int depth, const std::a
   Estimator estimator;
   EngineView view;
   view.depth = depth;
+  // The best is the move of highest value, the first in square order among equals, as the book
+  // chooses it (the search's own best comes from its deepest depth alone).
+  int best_value = 0;
   for_each_square(legal, [&](Square sq) {
-    const EstimateResult r =
-        estimator.estimate({.rules = rules, .root = p, .depth = depth, .wanted = sq, .stop = stop});
-    if (view.best == no_square && !r.best_moves.empty()) view.best = r.best_moves.front();
-    view.moves.push_back(
-        {sq, double(r.wanted_value.value_or(r.value)) / estimate_units_per_disc, false});
+    // The values annotate's search gives, full width, so that annotate --db can stand in for it.
+    EstimateRequest request = annotation_estimate(rules, p, depth, full_width);
+    request.wanted = sq;
+    request.stop = stop;
+    const EstimateResult r = estimator.estimate(request);
+    const int value = r.wanted_value.value_or(r.value);
+    if (view.best == no_square || value > best_value) {
+      view.best = sq;
+      best_value = value;
+    }
+    view.moves.push_back({sq, double(value) / estimate_units_per_disc, false});
   });
   return view;
 }

@@ -118,6 +118,51 @@ TEST_CASE("Each move's estimate is the negated estimate of the position it leads
   }
 }
 
+TEST_CASE("A blended estimate weighs the plain estimates of its depth and the two before 1, 2, 1",
+          "[estimate]") {
+  std::mt19937_64 rng(29);
+  Estimator e;
+  // Depth 2 has one depth below it: the plain mean of the two.
+  const auto blend = [](const std::vector<int>& deepest_first) {
+    if (deepest_first.size() == 2) return (deepest_first[0] + deepest_first[1]) / 2;
+    return (deepest_first[0] + 2 * deepest_first[1] + deepest_first[2]) / 4;
+  };
+  for (const auto& [name, rules] : variants()) {
+    INFO(name);
+    for (int i = 0; i < 4; ++i) {
+      const auto p = random_endgame(rules, rng, 10 + 4 * i);
+      if (!p) continue;
+      for (int depth = 2; depth <= 5; ++depth) {
+        INFO("depth " << depth);
+        std::vector<int> plain;
+        for (int d = depth; d >= std::max(1, depth - 2); --d)
+          plain.push_back(estimate(e, rules, *p, d).value);
+        EstimateRequest blended;
+        blended.rules = rules;
+        blended.root = *p;
+        blended.depth = depth;
+        blended.blend_shallower = true;
+        // Every legal move as the wanted one, and none.
+        std::vector<Square> wanted{no_square};
+        for_each_square(rules.legal_moves(*p), [&](Square sq) { wanted.push_back(sq); });
+        for (const Square sq : wanted) {
+          blended.wanted = sq;
+          const EstimateResult r = e.estimate(blended);
+          CHECK(r.value == blend(plain));
+          CHECK(r.best_moves == estimate(e, rules, *p, depth).best_moves);
+          if (sq == no_square) continue;
+          std::vector<int> plain_wanted;
+          for (int d = depth; d >= std::max(1, depth - 2); --d)
+            plain_wanted.push_back(*estimate(e, rules, *p, d, sq).wanted_value);
+          REQUIRE(r.wanted_value);
+          CHECK(*r.wanted_value == blend(plain_wanted));
+          CHECK(*r.wanted_value <= r.value);
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("A position with no move is estimated after the pass", "[estimate]") {
   // 4x4: after a1-style play a side often has to pass; find such a position by random play.
   const Rules rules(4);

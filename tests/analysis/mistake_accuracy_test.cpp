@@ -7,31 +7,13 @@
 
 #include "analysis/judgement.hpp"
 #include "core/game.hpp"
+#include "random_record.hpp"
 #include "reference.hpp"
 
 using namespace reversi;
+using reversi::testing::random_record;
 
 namespace {
-
-records::GameRecord random_record(const Rules& rules, std::mt19937_64& rng) {
-  records::GameRecord r;
-  r.rules = rules;
-  r.start = rules.initial();
-  Position p = rules.initial();
-  while (!rules.game_over(p)) {
-    Bits legal = rules.legal_moves(p);
-    if (legal == 0) {
-      p = rules.pass(p);
-      continue;
-    }
-    int pick = static_cast<int>(rng() % static_cast<std::uint64_t>(popcount(legal)));
-    while (pick-- > 0) legal &= legal - 1;
-    const Square sq = lowest_square(legal);
-    r.moves.push_back(WrittenMove{rules.geometry().name(sq), sq, std::nullopt});
-    p = rules.play(p, sq);
-  }
-  return r;
-}
 
 // Of the samples with an estimated loss beyond `margin` by mistake_discs, the share that
 // really lose mistake_discs or more (1 when none is called).

@@ -140,7 +140,7 @@ TEST_CASE("db book upgrades a version-1 database and refuses what is not one wit
   CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
 }
 
-TEST_CASE("annotate --db takes opening values from the book, as a search of that depth gives them",
+TEST_CASE("annotate --db takes the played moves' values from the book, as a search gives them",
           "[cli][db]") {
   BookFixture f;
   REQUIRE(run_reversi("db book " + f.db + " --min-games 1 --max-ply 4 --depth 3").status == 0);
@@ -165,7 +165,12 @@ TEST_CASE("annotate --db takes opening values from the book, as a search of that
         CHECK(ea["source"] == "book");
         CHECK(k <= 4);  // positions up to ply 4: moves 1 to 5
         ++from_book;
-        ea.erase("source");
+        // The book holds the moves' values; the position's is the best of them, where a search
+        // blends the best values of three depths (analysis/estimate.hpp), so only the move's
+        // value is the same.
+        CHECK(ea["played"] == eb["played"]);
+        CHECK(ea["value"] >= ea["played"]);
+        continue;
       }
       CHECK(ea == eb);
     }
