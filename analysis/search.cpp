@@ -55,6 +55,10 @@ struct Solver::Impl {
     if (narrow_table) narrow_table->clear();
     if (wide_table) wide_table->clear();
   }
+  void forget() {
+    if (narrow_table) narrow_table->forget();
+    if (wide_table) wide_table->forget();
+  }
 
   // The tables hold values under one set of rules; other rules start afresh. A table is sized
   // to the position (hash_mb the upper bound) and grows, empty, when a larger search needs it.
@@ -475,7 +479,7 @@ Solver::Solver(Solver&&) noexcept = default;
 Solver& Solver::operator=(Solver&&) noexcept = default;
 
 void Solver::clear() {
-  impl_->clear();
+  impl_->forget();
 }
 
 SolveResult Solver::solve(const SolveRequest& request) {

@@ -84,20 +84,35 @@ class Table {
     entries_.reset();
     entries_ = allocate(n);
     mask_ = n - 1;
+    dates_since_zeroed_ = 0;
+    forgotten_ = false;
   }
 
   // Forgets every entry: the pages go back to the system and come back as zeros when used.
   void clear() {
     const std::size_t bytes = entries_.get_deleter().bytes;
+    dates_since_zeroed_ = 0;
+    forgotten_ = false;
 #if defined(__linux__)
     if (madvise(entries_.get(), bytes, MADV_DONTNEED) == 0) return;
 #endif
     std::memset(static_cast<void*>(entries_.get()), 0, bytes);
   }
 
+  // Forgets every entry without touching the memory: only entries dated since are read. Zeroing
+  // a 256 MB table took 14% of a suite solved position by position (perf, FFO 40-44).
+  void forget() {
+    forgotten_ = true;
+    new_search();
+    first_date_ = date_;
+  }
+
   void new_search() {
     date_ = static_cast<std::uint8_t>(date_ + 1);
     if (date_ == 0) date_ = 1;  // a zero data word marks an unused entry
+    if (dates_since_zeroed_ < distinct_dates) ++dates_since_zeroed_;
+    // From here the dates repeat, and entries from before a forget() would read as new ones.
+    if (forgotten_ && dates_since_zeroed_ == distinct_dates) clear();
   }
   std::size_t bytes() const {
     return (mask_ + 1) * sizeof(Entry);
@@ -165,13 +180,19 @@ class Table {
     return static_cast<std::size_t>(position_hash(player, opponent)) & mask_;
   }
 
-  static bool read(const Entry& e, const Key& key, int supply, TableData& out) {
+  bool read(const Entry& e, const Key& key, int supply, TableData& out) const {
     const std::uint64_t w = load_word(e.data);
     for (int k = 0; k < key_words; ++k)
       if ((load_word(e.key[static_cast<std::size_t>(k)]) ^ w) != key[static_cast<std::size_t>(k)])
         return false;
     out = TableData::unpack(w);
-    return w != 0 && out.supply == supply;
+    return w != 0 && out.supply == supply && since_forget(out);
+  }
+
+  // Written since the last forget() (new_search() zeroes the memory before a date comes back).
+  bool since_forget(const TableData& d) const {
+    return static_cast<std::uint8_t>(date_ - d.date) <=
+           static_cast<std::uint8_t>(date_ - first_date_);
   }
 
   // Entries from older searches go first, then those with less work behind them.
@@ -233,7 +254,11 @@ class Table {
 
   std::unique_ptr<Entry[], Release> entries_;
   std::size_t mask_ = 0;
+  static constexpr int distinct_dates = 255;  // 1 to 255
   std::uint8_t date_ = 1;
+  std::uint8_t first_date_ = 1;  // the date of the first search since forget()
+  int dates_since_zeroed_ = 0;
+  bool forgotten_ = false;  // forget() was called since the memory was last zeroed
 };
 
 }  // namespace reversi::endgame
