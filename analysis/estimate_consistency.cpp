@@ -1,12 +1,9 @@
 #include "analysis/estimate_consistency.hpp"
 
-#include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include <algorithm>
 #include <cstdlib>
 
+#include "analysis/per_game.hpp"
 #include "core/game.hpp"
 
 namespace reversi {
@@ -53,20 +50,12 @@ ConsistencyBand band_of(const std::vector<ConsistencyPair>& pairs, int lo, int h
 
 std::vector<ConsistencyPair> consistency_pairs(const std::vector<records::GameRecord>& games,
                                                const ConsistencyRequest& request) {
-  // Per game: filled in parallel, joined in game order, so threads do not matter.
-  std::vector<std::vector<ConsistencyPair>> found(games.size());
-  tbb::enumerable_thread_specific<AnnotateEngines> engines;
-  tbb::task_arena arena(std::max(1, request.threads));
-  arena.execute([&] {
-    tbb::parallel_for(std::size_t{0}, games.size(), [&](std::size_t g) {
-      const std::atomic<bool>* stop = request.annotate.stop;
-      if (stop != nullptr && stop->load()) return;
-      found[g] = game_pairs(games[g], request.annotate, engines.local());
-    });
-  });
-  std::vector<ConsistencyPair> out;
-  for (const auto& f : found) out.insert(out.end(), f.begin(), f.end());
-  return out;
+  const AnnotateOptions& options = request.annotate;
+  return samples_in_game_order<ConsistencyPair, AnnotateEngines>(
+      games, request.threads, [&](const records::GameRecord& game, AnnotateEngines& engines) {
+        if (options.stop != nullptr && options.stop->load()) return std::vector<ConsistencyPair>{};
+        return game_pairs(game, options, engines);
+      });
 }
 
 std::vector<ConsistencyBand> summarise_consistency(const std::vector<ConsistencyPair>& pairs,

@@ -1,14 +1,11 @@
 #include "analysis/mistake_accuracy.hpp"
 
-#include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include <algorithm>
 #include <cstdlib>
 
 #include "analysis/eval/weights.hpp"
 #include "analysis/judgement.hpp"
+#include "analysis/per_game.hpp"
 #include "analysis/search.hpp"
 #include "core/game.hpp"
 
@@ -131,18 +128,10 @@ MistakeBand band_of(const std::vector<LossSample>& samples, int lo, int hi, int 
 
 std::vector<LossSample> sample_losses(const std::vector<records::GameRecord>& games,
                                       const MistakeRequest& request) {
-  // Per game: filled in parallel, joined in game order, so threads do not matter.
-  std::vector<std::vector<LossSample>> found(games.size());
-  tbb::enumerable_thread_specific<Engines> engines;
-  tbb::task_arena arena(std::max(1, request.threads));
-  arena.execute([&] {
-    tbb::parallel_for(std::size_t{0}, games.size(), [&](std::size_t g) {
-      found[g] = game_samples(games[g], request, engines.local());
-    });
-  });
-  std::vector<LossSample> out;
-  for (const auto& f : found) out.insert(out.end(), f.begin(), f.end());
-  return out;
+  return samples_in_game_order<LossSample, Engines>(
+      games, request.threads, [&](const records::GameRecord& game, Engines& engines) {
+        return game_samples(game, request, engines);
+      });
 }
 
 std::vector<MistakeBand> summarise_mistakes(const std::vector<LossSample>& samples,
