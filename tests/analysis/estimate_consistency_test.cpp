@@ -9,7 +9,7 @@
 #include "random_record.hpp"
 
 using namespace reversi;
-using reversi::testing::random_record;
+using reversi::testing::random_records;
 
 namespace {
 
@@ -29,9 +29,7 @@ TEST_CASE(
     "the thread count",
     "[annotate]") {
   const Rules rules;
-  std::mt19937_64 rng(17);
-  std::vector<records::GameRecord> games;
-  for (int i = 0; i < 3; ++i) games.push_back(random_record(rules, rng));
+  const auto games = random_records(rules, 17, 3);
   ConsistencyRequest request = small_request();
   const auto one = consistency_pairs(games, request);
   request.threads = 2;

@@ -11,7 +11,7 @@
 #include "reference.hpp"
 
 using namespace reversi;
-using reversi::testing::random_record;
+using reversi::testing::random_records;
 
 namespace {
 
@@ -35,9 +35,7 @@ TEST_CASE(
     "nothing",
     "[annotate]") {
   const Rules rules;
-  std::mt19937_64 rng(41);
-  std::vector<records::GameRecord> games;
-  for (int i = 0; i < 4; ++i) games.push_back(random_record(rules, rng));
+  const auto games = random_records(rules, 41, 4);
   MistakeRequest request;
   request.min_empties = 6;
   request.max_empties = 9;

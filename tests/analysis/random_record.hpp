@@ -2,7 +2,9 @@
 // read games.
 #pragma once
 
+#include <cstdint>
 #include <random>
+#include <vector>
 
 #include "core/records/record.hpp"
 #include "core/rules.hpp"
@@ -27,6 +29,15 @@ inline records::GameRecord random_record(const Rules& rules, std::mt19937_64& rn
     p = rules.play(p, sq);
   }
   return r;
+}
+
+// `count` such games from one seed.
+inline std::vector<records::GameRecord> random_records(const Rules& rules, std::uint64_t seed,
+                                                       int count) {
+  std::mt19937_64 rng(seed);
+  std::vector<records::GameRecord> out;
+  for (int i = 0; i < count; ++i) out.push_back(random_record(rules, rng));
+  return out;
 }
 
 }  // namespace reversi::testing
