@@ -1,6 +1,7 @@
 #include "analysis/estimate.hpp"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <stdexcept>
 
@@ -409,7 +410,6 @@ class Search {
   bool stopped_ = false;
 };
 
-// One root move through the iterations: its value, or a bound when it was refuted.
 // Estimates blended over the last depths (EstimateRequest::blend_shallower): a search to an even
 // depth and one to an odd depth lean opposite ways, by who moved last at the leaves.
 class DepthBlend {
@@ -418,26 +418,33 @@ class DepthBlend {
 
   // The values of one more depth, shallowest first.
   void add(int best, std::optional<int> wanted) {
-    best_.push_back(best);
-    if (wanted) wanted_.push_back(*wanted);
+    if (count_ == shallower_depths) return;
+    best_[count_] = best;
+    has_wanted_ = (count_ == 0 || has_wanted_) && wanted.has_value();
+    wanted_[count_] = wanted.value_or(0);
+    ++count_;
   }
   int best(int deepest) const { return mean(best_, deepest); }
   std::optional<int> wanted(int deepest) const {
-    if (wanted_.size() != best_.size()) return std::nullopt;
+    if (count_ > 0 && !has_wanted_) return std::nullopt;
     return mean(wanted_, deepest);
   }
 
  private:
+  using Values = std::array<int, shallower_depths>;
   // Weights 1, 2, 1 from the deepest; 1, 1 when only one depth is below it.
-  static int mean(const std::vector<int>& shallower, int deepest) {
-    if (shallower.empty()) return deepest;
-    if (shallower.size() == 1) return (deepest + shallower[0]) / 2;
+  int mean(const Values& shallower, int deepest) const {
+    if (count_ == 0) return deepest;
+    if (count_ == 1) return (deepest + shallower[0]) / 2;
     return (deepest + 2 * shallower[1] + shallower[0]) / 4;
   }
-  std::vector<int> best_;
-  std::vector<int> wanted_;
+  Values best_{};
+  Values wanted_{};
+  int count_ = 0;
+  bool has_wanted_ = false;  // every depth added had a wanted value
 };
 
+// One root move through the iterations: its value, or a bound when it was refuted.
 struct RootMove {
   int square = 0;
   int value = 0;
