@@ -29,6 +29,19 @@ void parse_years(const std::string& text, db::Filters& f) {
   throw UsageError("--years: '" + text + "' is not a year or a range A-B");
 }
 
+// The move of highest value, the first in square order among equals; `moves` in square order.
+Square highest_valued(const std::vector<EngineValue>& moves) {
+  Square best = no_square;
+  double best_value = 0;
+  for (const EngineValue& m : moves) {
+    if (best == no_square || m.value > best_value) {
+      best = m.move;
+      best_value = m.value;
+    }
+  }
+  return best;
+}
+
 EngineView solved_view(const Position& p, const std::atomic<bool>* stop) {
   SolveRequest request;
   request.stop = stop;
@@ -49,9 +62,6 @@ EngineView estimated_view(const Position& p, Bits legal, int depth, const std::a
   Estimator estimator;
   EngineView view;
   view.depth = depth;
-  // The best is the move of highest value, the first in square order among equals, as the book
-  // chooses it (the search's own best comes from its deepest depth alone).
-  int best_value = 0;
   for_each_square(legal, [&](Square sq) {
     // The values annotate's search gives, full width, so that annotate --db can stand in for it.
     EstimateRequest request = annotation_estimate(rules, p, depth, full_width);
@@ -59,12 +69,10 @@ EngineView estimated_view(const Position& p, Bits legal, int depth, const std::a
     request.stop = stop;
     const EstimateResult r = estimator.estimate(request);
     const int value = r.wanted_value.value_or(r.value);
-    if (view.best == no_square || value > best_value) {
-      view.best = sq;
-      best_value = value;
-    }
     view.moves.push_back({sq, double(value) / estimate_units_per_disc, false});
   });
+  // Chosen as the book chooses (the search's own best comes from its deepest depth alone).
+  view.best = highest_valued(view.moves);
   return view;
 }
 
@@ -126,19 +134,12 @@ EngineView book_view(const db::BookEntry& entry) {
   view.exact = entry.depth == 0;
   view.depth = entry.depth;
   view.from_book = true;
-  // Among moves of equal value the search names the first in square order of the position as
-  // given, so the book's best (kept in its own orientation) is chosen again here.
-  int best_value = 0;
-  for (const auto& m : entry.moves) {
+  for (const auto& m : entry.moves)
     view.moves.push_back({m.move, double(m.value) / estimate_units_per_disc, view.exact});
-    if (view.best == no_square || m.value > best_value ||
-        (m.value == best_value && m.move < view.best)) {
-      view.best = m.move;
-      best_value = m.value;
-    }
-  }
   std::sort(view.moves.begin(), view.moves.end(),
             [](const EngineValue& a, const EngineValue& b) { return a.move < b.move; });
+  // The book's own best is kept in its orientation, so it is chosen again in this one.
+  view.best = highest_valued(view.moves);
   return view;
 }
 
