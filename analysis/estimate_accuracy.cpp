@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "analysis/eval/weights.hpp"
+#include "analysis/search.hpp"
 #include "core/game.hpp"
 
 namespace reversi {
@@ -32,9 +33,17 @@ std::optional<Position> position_at(const Rules& rules, const std::vector<Positi
   return std::nullopt;
 }
 
+// Per thread: the estimator under test, and the solver that replaces a reference search
+// reaching the end of the game (the same value, found much faster).
+struct Engines {
+  Estimator estimator;
+  Solver solver{exact_reference_hash_mb};
+};
+
 std::optional<AccuracySample> compare(const records::GameRecord& game,
                                       const std::vector<Position>& positions, int empties,
-                                      const AccuracyRequest& req, Estimator& estimator) {
+                                      const AccuracyRequest& req, Engines& engines) {
+  Estimator& estimator = engines.estimator;
   const Rules& rules = game.rules;
   const std::optional<Position> p = position_at(rules, positions, empties);
   if (!p) return std::nullopt;
@@ -50,6 +59,16 @@ std::optional<AccuracySample> compare(const records::GameRecord& game,
   if (theoretical) {
     const int dark = 2 * game.meta.wthor->theoretical_score - rules.geometry().cells();
     out.reference = p->to_move == Color::dark ? dark : -dark;
+  } else if (reference_is_exact(req, empties)) {
+    SolveRequest sr;
+    sr.rules = rules;
+    sr.root = *p;
+    sr.want_pv = false;
+    sr.stop = req.stop;
+    sr.patterns = req.patterns;
+    const SolveResult r = engines.solver.solve(sr);
+    out.reference = r.value;
+    out.reference_nodes = r.nodes;
   } else {
     er.depth = req.reference_depth;
     er.selectivity = full_width;
@@ -61,6 +80,10 @@ std::optional<AccuracySample> compare(const records::GameRecord& game,
 }
 
 }  // namespace
+
+bool reference_is_exact(const AccuracyRequest& request, int empties) {
+  return request.reference_depth >= empties;
+}
 
 AccuracyPoint summarise_accuracy(int empties, bool against_theoretical,
                                  const std::vector<AccuracySample>& samples) {
@@ -102,7 +125,7 @@ std::vector<AccuracyPoint> measure_accuracy(const std::vector<records::GameRecor
   // Per game and point: filled in parallel, summarised in game order, so threads do not matter.
   std::vector<std::vector<std::optional<AccuracySample>>> found(
       games.size(), std::vector<std::optional<AccuracySample>>(points));
-  tbb::enumerable_thread_specific<Estimator> estimators;
+  tbb::enumerable_thread_specific<Engines> engines;
   tbb::task_arena arena(std::max(1, request.threads));
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, games.size(), [&](std::size_t g) {
@@ -110,9 +133,9 @@ std::vector<AccuracyPoint> measure_accuracy(const std::vector<records::GameRecor
       const Replay r = replay(game.rules, game.start, game.moves);
       if (!r.ok()) return;
       const std::vector<Position> positions = r.positions(game.rules);
-      Estimator& estimator = estimators.local();
+      Engines& local = engines.local();
       for (std::size_t k = 0; k < points; ++k)
-        found[g][k] = compare(game, positions, request.empties[k], request, estimator);
+        found[g][k] = compare(game, positions, request.empties[k], request, local);
     });
   });
   std::vector<AccuracyPoint> out;

@@ -16,11 +16,18 @@ struct AccuracyRequest {
   std::vector<int> empties = {24, 30, 36, 44};  // where to compare, in empty squares
   int depth = default_estimate_depth;           // the estimate under test
   int selectivity = default_selectivity;
-  int reference_depth = 12;  // the reference where no theoretical score exists
-  int threads = 1;           // games in parallel; the figures do not depend on it
+  // The reference where no theoretical score exists: a full-width search of this depth, or the
+  // solver's exact value where the depth reaches the end of the game.
+  int reference_depth = 12;
+  int threads = 1;  // games in parallel; the figures do not depend on it
   const eval::PatternEvaluator* patterns = nullptr;
   const std::atomic<bool>* stop = nullptr;
 };
+
+// Each thread's solver table for exact references, in megabytes.
+inline constexpr std::size_t exact_reference_hash_mb = 32;
+// Whether positions with `empties` empties are compared against exact values.
+bool reference_is_exact(const AccuracyRequest& request, int empties);
 
 struct AccuracyPoint {
   int empties = 0;

@@ -57,9 +57,15 @@ int PatternEvaluator::evaluate(Bits64 p, Bits64 o, int my_moves, int their_moves
   const int theirs = std::min(their_moves, mobility_cap);
   const std::int16_t* mobility = w + mobility_at_;
   constexpr std::size_t theirs_at = mobility_cap + 1;
-  constexpr std::size_t bias_at = 2 * theirs_at;
-  sum +=
-      mobility[mine] + mobility[theirs_at + static_cast<std::size_t>(theirs)] + mobility[bias_at];
+  constexpr std::size_t features_at = 2 * theirs_at;
+  sum += mobility[mine] + mobility[theirs_at + static_cast<std::size_t>(theirs)];
+  if (set_.has_board_features()) {
+    for (const std::uint32_t i : board_feature_indices(p, o, empty))
+      sum += mobility[features_at + i];
+    sum += mobility[features_at + board_feature_weights];
+  } else {
+    sum += mobility[features_at];
+  }
   return std::clamp(sum, -units_cap_, units_cap_);
 }
 

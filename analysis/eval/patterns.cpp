@@ -174,7 +174,8 @@ PatternSet::PatternSet(int size) : size_(size) {
     }
   }
   mobility_offset_ = offset;
-  weights_per_phase_ = offset + 2 * (mobility_cap + 1) + 1;
+  weights_per_phase_ =
+      offset + 2 * (mobility_cap + 1) + (has_board_features() ? board_feature_weights : 0) + 1;
 }
 
 const PatternSet& PatternSet::standard() {
@@ -209,6 +210,10 @@ ActiveWeights active_weights(const PatternSet& set, Bits64 p, Bits64 o) {
       static_cast<std::uint32_t>(set.mobility_offset() + mine);
   a.index[static_cast<std::size_t>(a.count++)] =
       static_cast<std::uint32_t>(set.mobility_offset() + mobility_cap + 1 + theirs);
+  if (set.has_board_features())
+    for (const std::uint32_t i : board_feature_indices(p, o, empty))
+      a.index[static_cast<std::size_t>(a.count++)] =
+          static_cast<std::uint32_t>(set.board_features_offset()) + i;
   a.index[static_cast<std::size_t>(a.count++)] = static_cast<std::uint32_t>(set.bias_offset());
   return a;
 }

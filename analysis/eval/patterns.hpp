@@ -10,6 +10,7 @@
 // 0 empty, 1 the mover's disc, 2 the other side's.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -36,6 +37,47 @@ inline constexpr int small_phase_count = 8;
 
 // Mobility counts at or above this share the last weight.
 inline constexpr int mobility_cap = 32;
+
+// 8x8 positions also read whole-board counts that no shape sees: each side's potential mobility
+// (empty squares next to the other side's discs, capped), the disc difference, where the
+// position's empties lie within its phase (parity: who plays last), and how many of the four
+// quadrants hold an odd number of empties (where the last moves fall).
+inline constexpr int frontier_cap = 40;
+inline constexpr int disc_difference_weights = 2 * 64 + 1;
+inline constexpr int odd_quadrant_weights = 5;
+inline constexpr int board_feature_count = 5;
+inline constexpr int board_feature_weights =
+    2 * (frontier_cap + 1) + disc_difference_weights + empties_per_phase + odd_quadrant_weights;
+
+// The squares next to those of `x` on the 8x8 board (not `x` itself unless next to another).
+inline Bits64 neighbours_8x8(Bits64 x) {
+  constexpr Bits64 not_first_column = 0xfefefefefefefefeULL;
+  constexpr Bits64 not_last_column = 0x7f7f7f7f7f7f7f7fULL;
+  return (x << 8) | (x >> 8) | (((x << 1) | (x << 9) | (x >> 7)) & not_first_column) |
+         (((x >> 1) | (x >> 9) | (x << 7)) & not_last_column);
+}
+
+// The weight of each board feature of an 8x8 position, relative to the features' first weight.
+inline std::array<std::uint32_t, board_feature_count> board_feature_indices(Bits64 p, Bits64 o,
+                                                                            Bits64 empty) {
+  constexpr Bits64 quadrants[4] = {0x0f0f0f0fULL, 0xf0f0f0f0ULL, 0x0f0f0f0fULL << 32,
+                                   0xf0f0f0f0ULL << 32};
+  const int mine = std::min(popcount(neighbours_8x8(o) & empty), frontier_cap);
+  const int theirs = std::min(popcount(neighbours_8x8(p) & empty), frontier_cap);
+  const int difference = popcount(p) - popcount(o) + 64;
+  const int empties = popcount(empty);
+  const int within_phase = empties == 0 ? 0 : (empties - 1) % empties_per_phase;
+  int odd_quadrants = 0;
+  for (const Bits64 q : quadrants) odd_quadrants += popcount(empty & q) & 1;
+  constexpr std::uint32_t theirs_at = frontier_cap + 1;
+  constexpr std::uint32_t difference_at = 2 * theirs_at;
+  constexpr std::uint32_t parity_at = difference_at + disc_difference_weights;
+  constexpr std::uint32_t quadrants_at = parity_at + empties_per_phase;
+  return {static_cast<std::uint32_t>(mine), theirs_at + static_cast<std::uint32_t>(theirs),
+          difference_at + static_cast<std::uint32_t>(difference),
+          parity_at + static_cast<std::uint32_t>(within_phase),
+          quadrants_at + static_cast<std::uint32_t>(odd_quadrants)};
+}
 
 // Bits of `x` under `mask`, packed to the low end (lowest square first); inline, since the
 // evaluation calls it twice for every image of every position it scores.
@@ -92,10 +134,13 @@ class PatternSet {
   const std::vector<Shape>& shapes() const { return shapes_; }
   const std::vector<Image>& images() const { return images_; }
   // Weights per phase: each shape's classes in shape order, then the mobility weights of the
-  // mover (mobility_cap + 1), of the other side (mobility_cap + 1), then a constant.
+  // mover (mobility_cap + 1), of the other side (mobility_cap + 1), on 8x8 the board features'
+  // (board_feature_weights), then a constant.
   int weights_per_phase() const { return weights_per_phase_; }
   int shape_offset(int shape) const { return shape_offset_[static_cast<std::size_t>(shape)]; }
   int mobility_offset() const { return mobility_offset_; }
+  bool has_board_features() const { return size_ == 8; }
+  int board_features_offset() const { return mobility_offset_ + 2 * (mobility_cap + 1); }
   int bias_offset() const { return weights_per_phase_ - 1; }
 
   // The configuration index of an image in a position (mover's discs `p`).

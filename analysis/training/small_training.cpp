@@ -1,18 +1,14 @@
 #include "analysis/training/small_training.hpp"
 
-#include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <random>
 #include <stdexcept>
 
-#include "analysis/estimate.hpp"
 #include "analysis/eval/pattern_eval.hpp"
 #include "analysis/eval/patterns.hpp"
+#include "analysis/training/backed_up_labels.hpp"
 #include "analysis/training/exact_labels.hpp"
 
 namespace reversi::eval {
@@ -33,8 +29,8 @@ Sample unlabelled(const Position& p) {
 struct Split {
   std::vector<std::vector<Sample>> solve_train;  // per game, in the order played
   std::vector<std::vector<Sample>> solve_valid;
-  std::vector<Position> search_train;  // more empties than the solver takes
-  std::vector<Position> search_valid;
+  std::vector<Sample> search_train;  // more empties than the solver takes
+  std::vector<Sample> search_valid;
 };
 
 Split split_games(const Rules& rules, const std::vector<std::vector<Position>>& games,
@@ -47,7 +43,7 @@ Split split_games(const Rules& rules, const std::vector<std::vector<Position>>& 
       if (rules.empties(p) <= request.solve_empties)
         to_solve.push_back(unlabelled(p));
       else
-        (held_out ? out.search_valid : out.search_train).push_back(p);
+        (held_out ? out.search_valid : out.search_train).push_back(unlabelled(p));
     }
     if (!to_solve.empty())
       (held_out ? out.solve_valid : out.solve_train).push_back(std::move(to_solve));
@@ -57,51 +53,6 @@ Split split_games(const Rules& rules, const std::vector<std::vector<Position>>& 
 
 void append_games(const std::vector<std::vector<Sample>>& games, std::vector<Sample>& out) {
   for (const auto& game : games) out.insert(out.end(), game.begin(), game.end());
-}
-
-// The depth that brings every leaf of a search from `empties` into the phases below `phase`
-// (already fitted), and no further down than the exact labels when the cap allows.
-int backup_depth(int empties, int phase, const SmallTrainRequest& request) {
-  const int below_phase = empties - empties_per_phase * phase;
-  return std::max(below_phase, std::min(empties - request.solve_empties, request.backup_depth));
-}
-
-struct Backed {
-  std::vector<Sample> samples;
-  std::uint64_t nodes = 0;
-};
-
-// The labels of the positions of one phase: each a search on the weights fitted so far.
-Backed back_up(const Rules& rules, const std::vector<Position>& all, int phase,
-               const PatternEvaluator& partial, const SmallTrainRequest& request) {
-  const PatternSet& set = PatternSet::small();
-  std::vector<Position> positions;
-  for (const Position& p : all)
-    if (set.phase(rules.empties(p)) == phase) positions.push_back(p);
-  Backed out;
-  out.samples.resize(positions.size());
-  std::atomic<std::uint64_t> nodes{0};
-  tbb::enumerable_thread_specific<Estimator> estimators([] { return Estimator(); });
-  tbb::task_arena arena(std::max(1, request.threads));
-  arena.execute([&] {
-    tbb::parallel_for(std::size_t{0}, positions.size(), [&](std::size_t i) {
-      const Position& p = positions[i];
-      const EstimateResult r =
-          estimators.local().estimate({.rules = rules,
-                                       .root = p,
-                                       .depth = backup_depth(rules.empties(p), phase, request),
-                                       .selectivity = full_width,
-                                       .stop = request.stop,
-                                       .patterns = &partial});
-      Sample s = unlabelled(p);
-      const long discs = std::lround(static_cast<double>(r.value) / estimate_units_per_disc);
-      s.target = static_cast<std::int8_t>(std::clamp(discs, -36L, 36L));
-      out.samples[i] = s;
-      nodes += r.nodes;
-    });
-  });
-  out.nodes = nodes.load();
-  return out;
 }
 
 }  // namespace
@@ -175,11 +126,16 @@ SmallTrainResult train_small(const SmallTrainRequest& request) {
   }
   result.fit = train(request.game, train_set, valid_set, request.fit);
   // Fitted from the end of the game back: each phase learns from searches into the ones below.
+  const BackUpRequest backup{.rules = rules,
+                             .solve_empties = request.solve_empties,
+                             .max_depth = request.backup_depth,
+                             .threads = request.threads,
+                             .stop = request.stop};
   for (int phase = set.phase(request.solve_empties + 1); phase < set.phases(); ++phase) {
     start = Clock::now();
     const PatternEvaluator partial(result.fit.weights);
-    const Backed t = back_up(rules, split.search_train, phase, partial, request);
-    const Backed v = back_up(rules, split.search_valid, phase, partial, request);
+    const BackedUp t = back_up_phase(split.search_train, phase, partial, backup);
+    const BackedUp v = back_up_phase(split.search_valid, phase, partial, backup);
     if (stopped()) {
       result.complete = false;
       return result;

@@ -109,31 +109,37 @@ std::int16_t to_units(double discs) {
 }  // namespace
 
 void add_game_samples(const Replay& replay, const GameLabels& labels, std::vector<Sample>& out) {
-  std::vector<Sample> none;
-  add_game_samples(
+  const GameSamples all = game_samples(
       replay,
-      GameLabels{labels.final_margin, labels.theoretical_margin, labels.theoretical_empties, 0},
-      out, none);
+      GameLabels{labels.final_margin, labels.theoretical_margin, labels.theoretical_empties, 0, 0});
+  out.insert(out.end(), all.labelled.begin(), all.labelled.end());
 }
 
-void add_game_samples(const Replay& replay, const GameLabels& labels, std::vector<Sample>& out,
-                      std::vector<Sample>& to_solve) {
+GameSamples game_samples(const Replay& replay, const GameLabels& labels) {
   const Rules rules(8);
-  const auto positions = replay.positions(rules);
-  for (const Position& pos : positions) {
+  GameSamples out;
+  for (const Position& pos : replay.positions(rules)) {
     if (!rules.has_move(pos)) continue;
     const int empties = rules.empties(pos);
+    const Sample unlabelled{static_cast<Bits64>(pos.player), static_cast<Bits64>(pos.opponent), 0};
     if (empties <= labels.solved_empties) {
-      to_solve.push_back({static_cast<Bits64>(pos.player), static_cast<Bits64>(pos.opponent), 0});
+      out.to_solve.push_back(unlabelled);
       continue;
     }
     const bool theoretical =
         labels.theoretical_margin.has_value() && empties >= labels.theoretical_empties;
+    if (!theoretical && empties <= labels.backed_up_empties) {
+      out.to_back_up.push_back(unlabelled);
+      continue;
+    }
     const int dark = theoretical ? *labels.theoretical_margin : labels.final_margin;
+    if (!theoretical) ++out.final_results;
     const int mover = pos.to_move == Color::dark ? dark : -dark;
-    out.push_back({static_cast<Bits64>(pos.player), static_cast<Bits64>(pos.opponent),
-                   static_cast<std::int8_t>(std::clamp(mover, -board_squares, board_squares))});
+    out.labelled.push_back(
+        {unlabelled.player, unlabelled.opponent,
+         static_cast<std::int8_t>(std::clamp(mover, -board_squares, board_squares))});
   }
+  return out;
 }
 
 TrainResult train(const std::vector<Sample>& train_set, const std::vector<Sample>& valid_set,

@@ -28,16 +28,27 @@ struct GameLabels {
   std::optional<int> theoretical_margin;  // dark's margin with perfect play from ...
   int theoretical_empties = 0;            // ... the position with this many empties
   int solved_empties = 0;                 // positions with at most this many go to the solver
+  int backed_up_empties = 0;              // positions up to this many go to a search (see below)
 };
 
-// Adds the positions of a replayed 8x8 game where the mover has a move. Positions with at least
-// `theoretical_empties` empties take the theoretical margin when the record has one (errors
-// made after it do not blur the label); the others take the final margin.
+// A game's positions where the mover has a move, by where their labels come from.
+struct GameSamples {
+  // From the record: positions with at least `theoretical_empties` empties take the theoretical
+  // margin when the record has one (errors made after it do not blur the label), the others
+  // that neither the solver nor a search takes get the final margin.
+  std::vector<Sample> labelled;
+  std::size_t final_results = 0;  // how many of `labelled` carry the final margin
+  // Unlabelled, in the order played: at most `solved_empties` empties, for label_exactly
+  // (analysis/training/exact_labels.hpp) ...
+  std::vector<Sample> to_solve;
+  // ... and above that, up to `backed_up_empties` and below the theoretical score's depth, for
+  // back_up_phase (analysis/training/backed_up_labels.hpp).
+  std::vector<Sample> to_back_up;
+};
+
+GameSamples game_samples(const Replay& replay, const GameLabels& labels);
+// Every position labelled from the record alone (theoretical or final margin).
 void add_game_samples(const Replay& replay, const GameLabels& labels, std::vector<Sample>& out);
-// The same, except that positions with at most `labels.solved_empties` empties go to `to_solve`
-// unlabelled, in the order played, for label_exactly (analysis/training/exact_labels.hpp).
-void add_game_samples(const Replay& replay, const GameLabels& labels, std::vector<Sample>& out,
-                      std::vector<Sample>& to_solve);
 
 struct TrainRequest {
   int iterations = 100;  // conjugate-gradient steps per phase

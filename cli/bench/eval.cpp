@@ -66,7 +66,8 @@ bool parse_eval_bench(const std::vector<std::string>& args, EvalBenchOptions& op
       ("empties", po::value(&opt.empties)->default_value(opt.empties), "where to compare, in empty squares")
       ("depth", numeric(&opt.request.depth, Range<int>{1, max_estimate_depth, "plies"})->default_value(opt.request.depth), "the estimate's depth (annotate's default)")
       ("reference-depth", numeric(&opt.request.reference_depth, Range<int>{1, max_estimate_depth, "plies"})->default_value(opt.request.reference_depth),
-       "the reference search's depth where no theoretical score exists")
+       "the reference search's depth where no theoretical score exists; where it reaches the "
+       "end of the game, the solver's exact value (e.g. --empties 15,18,21 --reference-depth 30)")
       ("selectivity", numeric(&opt.request.selectivity, Range<int>{73, 100, "percent"})->default_value(opt.request.selectivity),
        "the estimate's ProbCut confidence (100: full width)")
       ("skip", numeric(&opt.skip, Range<int>{0, 10'000'000, "games"})->default_value(opt.skip), "leave out the first games (calibrate on some games, check on others)")
@@ -141,8 +142,9 @@ int run_bench_eval(const std::vector<std::string>& args) {
       "empties  against            positions  mean error  median   bias  wrong winner  (on "
       "draws)  nodes\n");
   for (const AccuracyPoint& a : points) {
-    const std::string against = a.against_theoretical
-                                    ? "WTHOR theoretical"
+    const std::string against = a.against_theoretical ? "WTHOR theoretical"
+                                : reference_is_exact(opt.request, a.empties)
+                                    ? "exact (solver)"
                                     : "depth " + std::to_string(opt.request.reference_depth);
     std::printf("%7d  %-17s  %9zu  %10.2f  %6.2f  %+5.2f  %11.1f%%  %10.1f%%  %s\n", a.empties,
                 against.c_str(), a.positions, a.mean_error, a.median_error, a.bias,

@@ -1,15 +1,19 @@
 // reversi train: learns the 8x8 pattern evaluation's weights from WTHOR game files, or the 6x6
 // ones (standard or anti-reversi) from games it plays itself.
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <limits>
+#include <optional>
 
 #include "analysis/estimate.hpp"
 #include "analysis/eval/pattern_eval.hpp"
+#include "analysis/eval/patterns.hpp"
+#include "analysis/training/backed_up_labels.hpp"
 #include "analysis/training/exact_labels.hpp"
 #include "analysis/training/probcut_fit.hpp"
 #include "analysis/training/small_training.hpp"
@@ -34,6 +38,9 @@ namespace fs = std::filesystem;
 constexpr int default_solve_empties = 16;
 // Beyond this a game position takes seconds to solve: far too long for 60,000 games.
 constexpr int max_solve_empties = 24;
+// WTHOR's theoretical scores are taken at 24 empties (a few games at 22 or 26, some none): the
+// positions between them and the exact labels are labelled by searches up to here.
+constexpr int default_backed_up_empties = 24;
 
 struct TrainOptions {
   std::string folder;
@@ -47,6 +54,10 @@ struct TrainOptions {
   // Positions with at most this many empties are labelled by the exact solver.
   int solve_empties = default_solve_empties;
   std::string label_cache;  // solved values kept between runs; empty: none
+  // Positions above solve_empties and up to this many, without a theoretical score, are
+  // labelled by searches backed up from the phases below; the deepest such search.
+  int backed_up_empties = default_backed_up_empties;
+  int backup_depth = eval::SmallTrainRequest{}.backup_depth;
   EvalOptions eval;
   // --size 6: self-played 6x6 training instead of WTHOR games.
   int size = 8;
@@ -62,6 +73,12 @@ struct LoadedSamples {
   // Per game, its positions left for the solver: training games, then held-out ones.
   std::vector<std::vector<eval::Sample>> train_to_solve;
   std::vector<std::vector<eval::Sample>> valid_to_solve;
+  // Positions for back_up_phase, game after game.
+  std::vector<eval::Sample> train_to_back_up;
+  std::vector<eval::Sample> valid_to_back_up;
+  std::size_t final_results = 0;  // positions labelled by their game's final result
+  std::size_t exact_labels = 0;
+  std::size_t backed_up_labels = 0;
   long games = 0;
   long skipped = 0;  // invalid or unfinished records
 };
@@ -110,7 +127,8 @@ void report_exact(const eval::Weights& weights, const std::vector<eval::Sample>&
       samples.size(), abs_sum / n, 100.0 * wrong / n);
 }
 
-void load_file(const std::string& path, bool held_out, int solve_empties, LoadedSamples& totals) {
+void load_file(const std::string& path, bool held_out, const TrainOptions& o,
+               LoadedSamples& totals) {
   std::vector<eval::Sample>& out = held_out ? totals.valid : totals.train;
   InputOptions in;
   in.format = records::Format::wthor;
@@ -127,17 +145,22 @@ void load_file(const std::string& path, bool held_out, int solve_empties, Loaded
       continue;
     }
     eval::GameLabels labels;
-    labels.solved_empties = solve_empties;
+    labels.solved_empties = o.solve_empties;
+    labels.backed_up_empties = o.backed_up_empties;
     labels.final_margin = rec.rules.value(r.final_position, Color::dark);
     const auto& w = *rec.meta.wthor;
     if (w.depth > 0) {
       labels.theoretical_margin = 2 * w.theoretical_score - 64;
       labels.theoretical_empties = w.depth;
     }
-    std::vector<eval::Sample> to_solve;
-    eval::add_game_samples(r, labels, out, to_solve);
-    if (!to_solve.empty())
-      (held_out ? totals.valid_to_solve : totals.train_to_solve).push_back(std::move(to_solve));
+    eval::GameSamples samples = eval::game_samples(r, labels);
+    out.insert(out.end(), samples.labelled.begin(), samples.labelled.end());
+    totals.final_results += samples.final_results;
+    if (!samples.to_solve.empty())
+      (held_out ? totals.valid_to_solve : totals.train_to_solve)
+          .push_back(std::move(samples.to_solve));
+    auto& to_back_up = held_out ? totals.valid_to_back_up : totals.train_to_back_up;
+    to_back_up.insert(to_back_up.end(), samples.to_back_up.begin(), samples.to_back_up.end());
     if (held_out && labels.theoretical_margin) add_exact_sample(r, labels, totals.exact_valid);
     ++totals.games;
   }
@@ -160,12 +183,18 @@ bool parse_train(const std::vector<std::string>& args, TrainOptions& o) {
           ->default_value(o.small.seed),
       "with --size 6: seed of the random games")(
       "backup-depth",
-      numeric(&o.small.backup_depth, Range<int>{4, max_estimate_depth, "plies"})
-          ->default_value(o.small.backup_depth),
-      "with --size 6: deepest search backing up the labels beyond --solve-empties")(
-      "holdout", po::value(&o.holdout)->default_value(o.holdout),
-      "file name kept out of training, for validation")("output,o", po::value(&o.output),
-                                                        "weights file to write")(
+      numeric(&o.backup_depth, Range<int>{4, max_estimate_depth, "plies"})
+          ->default_value(o.backup_depth),
+      "deepest search backing up the labels beyond --solve-empties (a phase that needs more to "
+      "reach the phases below gets more)")(
+      "backup-empties",
+      numeric(&o.backed_up_empties, Range<int>{0, 60, "empty squares"})
+          ->default_value(o.backed_up_empties),
+      "8x8: label positions above --solve-empties and up to N empties, where the record has no "
+      "theoretical score, by searches backed up from the phases below (at most --solve-empties: "
+      "by the game's result)")("holdout", po::value(&o.holdout)->default_value(o.holdout),
+                               "file name kept out of training, for validation")(
+      "output,o", po::value(&o.output), "weights file to write")(
       "iterations",
       numeric(&o.request.iterations, Range<int>{1, 1'000'000, "steps"})
           ->default_value(o.request.iterations),
@@ -256,7 +285,7 @@ LoadedSamples load_samples(const TrainOptions& o) {
   LoadedSamples data;
   for (const auto& file : wthor_files(o.folder)) {
     const bool held_out = fs::path(file).filename() == o.holdout;
-    load_file(file, held_out, o.solve_empties, data);
+    load_file(file, held_out, o, data);
   }
   return data;
 }
@@ -289,14 +318,53 @@ void solve_labels(const TrainOptions& o, LoadedSamples& data) {
             << " positions solved (" << stats.nodes << " nodes, " << seconds << " s), "
             << stats.cached << " from the cache\n";
   if (!o.label_cache.empty() && stats.solved > 0) cache.write(o.label_cache);
+  const std::size_t before = data.train.size() + data.valid.size();
   append_solved(data.train_to_solve, data.train);
   append_solved(data.valid_to_solve, data.valid);
+  data.exact_labels = data.train.size() + data.valid.size() - before;
+}
+
+// The fit with the positions between the exact labels and the theoretical scores labelled by
+// searches into the phases already fitted, phase after phase from the end of the game back;
+// nullopt when stopped.
+std::optional<eval::TrainResult> fit_backing_up(const TrainOptions& o, LoadedSamples& data,
+                                                const std::atomic<bool>* stop) {
+  eval::TrainResult result = eval::train(data.train, data.valid, o.request);
+  if (data.train_to_back_up.empty() && data.valid_to_back_up.empty()) return result;
+  const eval::PatternSet& set = eval::PatternSet::of_size(8);
+  const eval::BackUpRequest request{.rules = Rules(8),
+                                    .solve_empties = o.solve_empties,
+                                    .max_depth = o.backup_depth,
+                                    .threads = o.threads,
+                                    .stop = stop};
+  for (int phase = set.phase(o.solve_empties + 1); phase <= set.phase(o.backed_up_empties);
+       ++phase) {
+    const auto start = std::chrono::steady_clock::now();
+    const eval::PatternEvaluator fitted(result.weights);
+    const eval::BackedUp t = eval::back_up_phase(data.train_to_back_up, phase, fitted, request);
+    const eval::BackedUp v = eval::back_up_phase(data.valid_to_back_up, phase, fitted, request);
+    if (stop != nullptr && stop->load()) return std::nullopt;
+    data.train.insert(data.train.end(), t.samples.begin(), t.samples.end());
+    data.valid.insert(data.valid.end(), v.samples.begin(), v.samples.end());
+    data.backed_up_labels += t.samples.size() + v.samples.size();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cerr << "train: phase " << phase << ": " << t.samples.size() + v.samples.size()
+              << " labels backed up by search (" << t.nodes + v.nodes << " nodes, " << seconds
+              << " s)\n";
+    result = eval::train(data.train, data.valid, o.request);
+  }
+  return result;
 }
 
 void print_loaded(const LoadedSamples& data) {
   std::cerr << "train: " << data.games << " games (" << data.skipped << " skipped), "
             << data.train.size() << " training and " << data.valid.size()
-            << " validation positions\n";
+            << " validation positions; labels: " << data.exact_labels << " exact, "
+            << data.backed_up_labels << " backed up by search, "
+            << data.train.size() + data.valid.size() - data.exact_labels - data.backed_up_labels -
+                   data.final_results
+            << " theoretical scores, " << data.final_results << " final results\n";
 }
 
 void print_phases(const eval::TrainResult& result) {
@@ -317,6 +385,7 @@ int run_train_small(TrainOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   o.small.game = o.anti ? eval::WeightsGame::anti_6x6 : eval::WeightsGame::standard_6x6;
   o.small.solve_empties = o.solve_empties;
+  o.small.backup_depth = o.backup_depth;
   o.small.threads = o.threads;
   o.small.fit = o.request;
   o.small.on_progress = [](const std::string& line) { std::cerr << "train: " << line << "\n"; };
@@ -346,8 +415,13 @@ int run_train(const std::vector<std::string>& args) {
   const auto start = std::chrono::steady_clock::now();
   LoadedSamples data = load_samples(o);
   solve_labels(o, data);
+  const std::optional<eval::TrainResult> fit = fit_backing_up(o, data, interrupt.flag());
+  if (!fit) {
+    std::cerr << "reversi train: interrupted; no weights written\n";
+    return exit_interrupted;
+  }
+  const eval::TrainResult& result = *fit;
   print_loaded(data);
-  const eval::TrainResult result = eval::train(data.train, data.valid, o.request);
   print_phases(result);
   report_exact(result.weights, data.exact_valid);
   eval::write_weights_file(result.weights, o.output);

@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "random_record.hpp"
+
 using namespace reversi;
 
 TEST_CASE("Accuracy figures count errors, bias and the wrong winners on drawn games",
@@ -32,4 +34,27 @@ TEST_CASE("Accuracy figures of no comparison are all zero", "[analysis][accuracy
   CHECK(a.mean_error == 0);
   CHECK(a.wrong_winner == 0);
   CHECK(a.wrong_on_draws == 0);
+}
+
+TEST_CASE("A reference that reaches the end of the game is the solver's exact value, as minimax's",
+          "[analysis][accuracy]") {
+  const std::vector<records::GameRecord> games = reversi::testing::random_records(Rules(8), 17, 24);
+  AccuracyRequest solver;
+  solver.empties = {9, 11};
+  solver.depth = 2;
+  solver.reference_depth = 30;  // the solver
+  REQUIRE(reference_is_exact(solver, 11));
+  AccuracyRequest search = solver;
+  search.reference_depth = 11;  // full-width minimax down to the end
+  const auto a = measure_accuracy(games, solver);
+  const auto b = measure_accuracy(games, search);
+  REQUIRE(a.size() == 2);
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    INFO("empties " << a[k].empties);
+    CHECK(a[k].positions >= 20);
+    CHECK(a[k].positions == b[k].positions);
+    CHECK(a[k].mean_error == b[k].mean_error);
+    CHECK(a[k].bias == b[k].bias);
+    CHECK(a[k].wrong_winner == b[k].wrong_winner);
+  }
 }

@@ -126,31 +126,43 @@ TEST_CASE("Training on the same small data set gives the same weights twice", "[
   CHECK(fitted / static_cast<double>(n) < zero_mae / 2);
 }
 
-TEST_CASE("Labels come from the theoretical score early and the final result late", "[eval]") {
+TEST_CASE("The board features count what a plain walk over the squares counts", "[eval]") {
+  std::mt19937_64 rng(31);
   const Rules rules(8);
-  std::mt19937_64 rng(5);
-  // A whole random game, replayed.
-  Position p = rules.initial();
-  std::vector<WrittenMove> moves;
-  const Geometry& g = rules.geometry();
-  while (!rules.game_over(p)) {
-    if (!rules.has_move(p)) {
-      p = rules.pass(p);
-      continue;
+  const auto next_to = [](int sq, Bits64 discs) {
+    for (int dr = -1; dr <= 1; ++dr)
+      for (int dc = -1; dc <= 1; ++dc) {
+        const int r = sq / 8 + dr, c = sq % 8 + dc;
+        if ((dr != 0 || dc != 0) && r >= 0 && r < 8 && c >= 0 && c < 8 &&
+            ((discs >> (r * 8 + c)) & 1) != 0)
+          return true;
+      }
+    return false;
+  };
+  for (int i = 0; i < 2000; ++i) {
+    const Position pos = reference::random_position(rules, rng, static_cast<int>(rng() % 61));
+    const auto p = static_cast<Bits64>(pos.player), o = static_cast<Bits64>(pos.opponent);
+    const Bits64 empty = ~(p | o);
+    int mine = 0, theirs = 0, empties = 0;
+    int quadrant_empties[4] = {0, 0, 0, 0};
+    for (int sq = 0; sq < 64; ++sq) {
+      if (((empty >> sq) & 1) == 0) continue;
+      ++empties;
+      mine += next_to(sq, o) ? 1 : 0;
+      theirs += next_to(sq, p) ? 1 : 0;
+      ++quadrant_empties[(sq / 8 >= 4 ? 2 : 0) + (sq % 8 >= 4 ? 1 : 0)];
     }
-    std::vector<Square> legal;
-    for_each_square(rules.legal_moves(p), [&](Square s) { legal.push_back(s); });
-    const Square s = legal[rng() % legal.size()];
-    moves.push_back(WrittenMove{g.name(s), s, std::nullopt});
-    p = rules.play(p, s);
-  }
-  const Replay r = replay(rules, rules.initial(), moves);
-  REQUIRE(r.ok());
-  std::vector<Sample> out;
-  add_game_samples(r, GameLabels{10, -6, 24}, out);
-  REQUIRE(!out.empty());
-  for (const auto& s : out) {
-    const int empties = 64 - popcount(s.player | s.opponent);
-    CHECK(std::abs(s.target) == (empties >= 24 ? 6 : 10));
+    int odd = 0;
+    for (const int q : quadrant_empties) odd += q % 2;
+    const auto f = board_feature_indices(p, o, empty);
+    constexpr std::uint32_t theirs_at = frontier_cap + 1;
+    CHECK(f[0] == static_cast<std::uint32_t>(std::min(mine, frontier_cap)));
+    CHECK(f[1] == theirs_at + static_cast<std::uint32_t>(std::min(theirs, frontier_cap)));
+    CHECK(f[2] == 2 * theirs_at + static_cast<std::uint32_t>(popcount(p) - popcount(o) + 64));
+    CHECK(f[3] == 2 * theirs_at + disc_difference_weights +
+                      static_cast<std::uint32_t>(empties == 0 ? 0 : (empties - 1) % 4));
+    CHECK(f[4] == 2 * theirs_at + disc_difference_weights + empties_per_phase +
+                      static_cast<std::uint32_t>(odd));
+    CHECK(f[4] < static_cast<std::uint32_t>(board_feature_weights));
   }
 }
