@@ -13,8 +13,8 @@ namespace {
 // the smallest margin at which 95% of the moves called mistakes really lose 2 discs or more.
 constexpr std::array<MarginBand, 3> margins_8x8 = {{
     {15, 17, 575},
-    {18, 20, 550},
-    {21, 23, 425},
+    {18, 20, 525},
+    {21, 23, 475},
 }};
 
 }  // namespace

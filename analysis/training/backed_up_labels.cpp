@@ -17,8 +17,8 @@ int backup_depth(int empties, int phase, int solve_empties, int max_depth) {
   return std::max(below_phase, std::min(empties - solve_empties, max_depth));
 }
 
-BackedUp back_up_phase(const std::vector<Sample>& samples, int phase, const PatternEvaluator& fitted,
-                       const BackUpRequest& request) {
+BackedUp back_up_phase(const std::vector<Sample>& samples, int phase,
+                       const PatternEvaluator& fitted, const BackUpRequest& request) {
   const Rules& rules = request.rules;
   const PatternSet& set = PatternSet::of_size(rules.size());
   const auto empties_of = [&](const Sample& s) {

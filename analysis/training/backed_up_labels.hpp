@@ -32,7 +32,7 @@ int backup_depth(int empties, int phase, int solve_empties, int max_depth);
 
 // Labels the samples of `phase` among `samples` (their targets are ignored) by a full-width
 // search to backup_depth on `fitted`; the labels do not depend on the number of threads.
-BackedUp back_up_phase(const std::vector<Sample>& samples, int phase, const PatternEvaluator& fitted,
-                       const BackUpRequest& request);
+BackedUp back_up_phase(const std::vector<Sample>& samples, int phase,
+                       const PatternEvaluator& fitted, const BackUpRequest& request);
 
 }  // namespace reversi::eval

@@ -32,7 +32,9 @@ Replay random_game(std::uint64_t seed) {
   return replay(rules, rules.initial(), moves);
 }
 
-int empties_of(const Sample& s) { return 64 - popcount(s.player | s.opponent); }
+int empties_of(const Sample& s) {
+  return 64 - popcount(s.player | s.opponent);
+}
 
 }  // namespace
 
