@@ -183,7 +183,8 @@ constexpr int probcut_window_limit = 64 * estimate_units_per_disc;
 
 }  // namespace
 
-int depth_to_exact_labels(int depth, int empties) {
+int annotation_depth(int asked, int empties) {
+  const int depth = empties <= endgame_estimate_empties ? asked + endgame_extra_plies : asked;
   const int needed = empties - exact_label_empties;
   return needed > depth && needed <= depth + max_plies_to_exact_labels ? needed : depth;
 }
@@ -194,7 +195,7 @@ EstimateRequest annotation_estimate(const Rules& rules, const Position& p, int d
   req.rules = rules;
   req.root = p;
   req.depth = pattern_game(rules) == eval::WeightsGame::standard_8x8
-                  ? depth_to_exact_labels(depth, rules.empties(p))
+                  ? annotation_depth(depth, rules.empties(p))
                   : depth;
   req.selectivity = selectivity;
   req.blend_shallower = true;

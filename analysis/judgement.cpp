@@ -12,9 +12,9 @@ namespace {
 // "margins" lines; 3,513 played moves at 15-23 empties, WTH_2019 kept for validation): per band,
 // the smallest margin at which 95% of the moves called mistakes really lose 2 discs or more.
 constexpr std::array<MarginBand, 3> margins_8x8 = {{
-    {15, 17, 575},
-    {18, 20, 525},
-    {21, 23, 475},
+    {15, 17, 400},
+    {18, 20, 500},
+    {21, 23, 550},
 }};
 
 }  // namespace

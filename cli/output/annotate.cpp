@@ -1,6 +1,7 @@
 #include "cli/output/annotate.hpp"
 
 #include <cstdio>
+#include <iterator>
 
 #include "cli/output/render.hpp"
 #include "json/game_record.hpp"
@@ -403,10 +404,17 @@ std::string annotated_game_text(const records::ParsedGame& game, const records::
 
 std::string deeper_estimates_text(const DeeperEstimates& deeper) {
   std::string out;
-  for (const auto& [empties, depth] : deeper) {
+  // Runs of consecutive empties searched to the same depth read as one range: "5 at 15-21".
+  for (auto run = deeper.begin(); run != deeper.end();) {
+    auto last = run;
+    while (std::next(last) != deeper.end() && std::next(last)->first == last->first + 1 &&
+           std::next(last)->second == run->second)
+      ++last;
     out += out.empty() ? "" : ", ";
-    out += std::to_string(depth) + " at " + std::to_string(empties);
-    if (empties == deeper.begin()->first) out += " empties";
+    out += std::to_string(run->second) + " at " + std::to_string(run->first);
+    if (last != run) out += "-" + std::to_string(last->first);
+    if (run == deeper.begin()) out += " empties";
+    run = std::next(last);
   }
   return out;
 }

@@ -34,8 +34,8 @@ std::string annotated_game_text(const records::ParsedGame& game, const records::
 std::string invalid_game_text(const records::ParsedGame& game, const records::Validation& v);
 
 // The depth of each estimate that went deeper than asked, by the empties of its position: near
-// the exact horizon the search goes on to where the evaluation learnt from exact values
-// (depth_to_exact_labels in analysis/estimate.hpp).
+// the end of the game the search goes two plies deeper, and on to where the evaluation learnt
+// from exact values (annotation_depth in analysis/estimate.hpp).
 using DeeperEstimates = std::map<int, int>;
 
 // "7 at 23 empties, 8 at 24"; empty when no estimate went deeper.

@@ -327,3 +327,14 @@ TEST_CASE("The evaluation weights are refitted on the WTHOR games", "[.fit]") {
   std::printf("mean absolute error on WTH_2019 with the weights in use: %.2f discs over %ld\n",
               error / static_cast<double>(n) / estimate_units_per_disc, n);
 }
+
+TEST_CASE("Annotate searches two plies deeper up to 23 empties, and on to the exact labels",
+          "[estimate]") {
+  CHECK(annotation_depth(6, 40) == 6);
+  CHECK(annotation_depth(6, 25) == 6);
+  CHECK(annotation_depth(6, 24) == 8);  // 8 plies reach 16 empties
+  CHECK(annotation_depth(6, 23) == 8);
+  CHECK(annotation_depth(6, 15) == 8);
+  CHECK(annotation_depth(3, 23) == 7);
+  CHECK(annotation_depth(2, 23) == 4);  // 16 empties is 7 plies away: more than 2 beyond 4
+}
