@@ -183,25 +183,6 @@ constexpr int probcut_window_limit = 64 * estimate_units_per_disc;
 
 }  // namespace
 
-int annotation_depth(int asked, int empties) {
-  const int depth = empties <= endgame_estimate_empties ? asked + endgame_extra_plies : asked;
-  const int needed = empties - exact_label_empties;
-  return needed > depth && needed <= depth + max_plies_to_exact_labels ? needed : depth;
-}
-
-EstimateRequest annotation_estimate(const Rules& rules, const Position& p, int depth,
-                                    int selectivity) {
-  EstimateRequest req;
-  req.rules = rules;
-  req.root = p;
-  req.depth = pattern_game(rules) == eval::WeightsGame::standard_8x8
-                  ? annotation_depth(depth, rules.empties(p))
-                  : depth;
-  req.selectivity = selectivity;
-  req.blend_shallower = true;
-  return req;
-}
-
 int eval_stage(int empties, int playable) {
   if (playable <= 0) return 0;
   return std::clamp(empties * eval_stages / (playable + 1), 0, eval_stages - 1);
