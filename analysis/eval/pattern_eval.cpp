@@ -48,8 +48,9 @@ int PatternEvaluator::evaluate(Bits64 p, Bits64 o) const {
 
 int PatternEvaluator::evaluate(Bits64 p, Bits64 o, int my_moves, int their_moves) const {
   const Bits64 empty = set_.playable() & ~(p | o);
+  const int empties = popcount(empty);
   const std::int16_t* w =
-      table_.data() + static_cast<std::size_t>(set_.phase(popcount(empty))) * per_phase_;
+      table_.data() + static_cast<std::size_t>(set_.phase(empties)) * per_phase_;
   int sum = 0;
   for (const Lookup& l : lookups_)
     sum += w[l.base + configuration(digits_.data() + l.digits_at, l.mask, p, o)];
@@ -60,7 +61,7 @@ int PatternEvaluator::evaluate(Bits64 p, Bits64 o, int my_moves, int their_moves
   constexpr std::size_t features_at = 2 * theirs_at;
   sum += mobility[mine] + mobility[theirs_at + static_cast<std::size_t>(theirs)];
   if (set_.has_board_features()) {
-    for (const std::uint32_t i : board_feature_indices(p, o, empty))
+    for (const std::uint32_t i : board_feature_indices(p, o, empty, empties))
       sum += mobility[features_at + i];
     sum += mobility[features_at + board_feature_weights];
   } else {

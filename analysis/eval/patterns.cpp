@@ -211,7 +211,7 @@ ActiveWeights active_weights(const PatternSet& set, Bits64 p, Bits64 o) {
   a.index[static_cast<std::size_t>(a.count++)] =
       static_cast<std::uint32_t>(set.mobility_offset() + mobility_cap + 1 + theirs);
   if (set.has_board_features())
-    for (const std::uint32_t i : board_feature_indices(p, o, empty))
+    for (const std::uint32_t i : board_feature_indices(p, o, empty, popcount(empty)))
       a.index[static_cast<std::size_t>(a.count++)] =
           static_cast<std::uint32_t>(set.board_features_offset()) + i;
   a.index[static_cast<std::size_t>(a.count++)] = static_cast<std::uint32_t>(set.bias_offset());

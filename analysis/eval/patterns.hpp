@@ -58,14 +58,15 @@ inline Bits64 neighbours_8x8(Bits64 x) {
 }
 
 // The weight of each board feature of an 8x8 position, relative to the features' first weight.
+// `empties` is popcount(empty), which the caller has already counted for the phase.
 inline std::array<std::uint32_t, board_feature_count> board_feature_indices(Bits64 p, Bits64 o,
-                                                                            Bits64 empty) {
+                                                                            Bits64 empty,
+                                                                            int empties) {
   constexpr Bits64 quadrants[4] = {0x0f0f0f0fULL, 0xf0f0f0f0ULL, 0x0f0f0f0fULL << 32,
                                    0xf0f0f0f0ULL << 32};
   const int mine = std::min(popcount(neighbours_8x8(o) & empty), frontier_cap);
   const int theirs = std::min(popcount(neighbours_8x8(p) & empty), frontier_cap);
   const int difference = popcount(p) - popcount(o) + 64;
-  const int empties = popcount(empty);
   const int within_phase = empties == 0 ? 0 : (empties - 1) % empties_per_phase;
   int odd_quadrants = 0;
   for (const Bits64 q : quadrants) odd_quadrants += popcount(empty & q) & 1;

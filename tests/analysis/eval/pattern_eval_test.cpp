@@ -154,7 +154,7 @@ TEST_CASE("The board features count what a plain walk over the squares counts", 
     }
     int odd = 0;
     for (const int q : quadrant_empties) odd += q % 2;
-    const auto f = board_feature_indices(p, o, empty);
+    const auto f = board_feature_indices(p, o, empty, popcount(empty));
     constexpr std::uint32_t theirs_at = frontier_cap + 1;
     CHECK(f[0] == static_cast<std::uint32_t>(std::min(mine, frontier_cap)));
     CHECK(f[1] == theirs_at + static_cast<std::uint32_t>(std::min(theirs, frontier_cap)));
