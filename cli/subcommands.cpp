@@ -18,6 +18,8 @@ const std::vector<Subcommand>& subcommands() {
       {"report", "one self-contained HTML file: annotated games to step through, charts",
        run_report},
       {"train", "learn the 8x8 pattern evaluation's weights from WTHOR games", run_train},
+      {"selfplay", "training positions from games the engine plays, labelled by search",
+       run_selfplay},
       {"convert", "convert game records: move list, GGF, WTHOR, OBF, board strings, JSON",
        run_convert},
       {"nboard", "an engine for the NBoard GUI: the NBoard protocol on standard input and output",

@@ -15,6 +15,7 @@ int run_puzzle(const std::vector<std::string>& args);
 int run_annotate(const std::vector<std::string>& args);
 int run_report(const std::vector<std::string>& args);
 int run_train(const std::vector<std::string>& args);
+int run_selfplay(const std::vector<std::string>& args);
 int run_convert(const std::vector<std::string>& args);
 int run_nboard(const std::vector<std::string>& args);
 int run_atlas(const std::vector<std::string>& args);

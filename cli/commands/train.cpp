@@ -15,6 +15,7 @@
 #include "analysis/eval/patterns.hpp"
 #include "analysis/training/backed_up_labels.hpp"
 #include "analysis/training/exact_labels.hpp"
+#include "analysis/training/position_file.hpp"
 #include "analysis/training/probcut_fit.hpp"
 #include "analysis/training/small_training.hpp"
 #include "analysis/training/training.hpp"
@@ -54,6 +55,8 @@ struct TrainOptions {
   // Positions with at most this many empties are labelled by the exact solver.
   int solve_empties = default_solve_empties;
   std::string label_cache;  // solved values kept between runs; empty: none
+  // Positions files of `reversi selfplay`, learnt from as labelled (never held out).
+  std::vector<std::string> positions;
   // Positions above solve_empties and up to this many, without a theoretical score, are
   // labelled by searches backed up from the phases below; the deepest such search.
   int backed_up_empties = default_backed_up_empties;
@@ -79,6 +82,7 @@ struct LoadedSamples {
   std::size_t final_results = 0;  // positions labelled by their game's final result
   std::size_t exact_labels = 0;
   std::size_t backed_up_labels = 0;
+  std::size_t played_labels = 0;  // from positions files (selfplay)
   long games = 0;
   long skipped = 0;  // invalid or unfinished records
 };
@@ -208,7 +212,10 @@ bool parse_train(const std::vector<std::string>& args, TrainOptions& o) {
           ->default_value(o.solve_empties),
       "label positions with at most N empties by their exact value (0: by the game's result)")(
       "label-cache", po::value(&o.label_cache),
-      "file of solved values: read if present, and written with the new ones");
+      "file of solved values: read if present, and written with the new ones")(
+      "positions", po::value(&o.positions)->composing(),
+      "8x8: a positions file of `reversi selfplay` to learn from as well, labels as they are "
+      "(repeatable)");
   o.eval.add_to(desc);
   o.thread_options.add_to(desc);
   po::variables_map vm;
@@ -219,8 +226,9 @@ bool parse_train(const std::vector<std::string>& args, TrainOptions& o) {
     return false;
   if (o.size != 8 && o.size != 6) throw UsageError("--size must be 8 or 6");
   if (o.size == 8 && o.folder.empty()) throw UsageError("give --wthor FILE|DIR (or --size 6)");
-  if (o.size == 6 && (!o.folder.empty() || o.fit_probcut_every != 0))
-    throw UsageError("--size 6 learns from its own games: no --wthor, no --fit-probcut");
+  if (o.size == 6 && (!o.folder.empty() || o.fit_probcut_every != 0 || !o.positions.empty()))
+    throw UsageError(
+        "--size 6 learns from its own games: no --wthor, no --fit-probcut, no --positions");
   if (o.anti && o.size != 6) throw UsageError("--anti needs --size 6");
   if (o.size == 6 && vm["solve-empties"].defaulted()) o.solve_empties = o.small.solve_empties;
   if (o.fit_probcut_every == 0 && o.output.empty())
@@ -288,6 +296,19 @@ LoadedSamples load_samples(const TrainOptions& o) {
     load_file(file, held_out, o, data);
   }
   return data;
+}
+
+// The positions files' samples, added to the training set (their games are not WTHOR's, so
+// none is held out).
+void load_positions(const TrainOptions& o, LoadedSamples& data) {
+  for (const auto& path : o.positions) {
+    const eval::PositionsFile file = eval::read_positions_file(path);
+    for (const eval::PlayedPosition& p : file.positions)
+      data.train.push_back({p.player, p.opponent, p.label});
+    data.played_labels += file.positions.size();
+    std::cerr << "train: " << path << ": " << file.positions.size() << " positions (" << file.about
+              << ")\n";
+  }
 }
 
 // Moves every game's solved positions into its set, game by game in input order.
@@ -363,8 +384,9 @@ void print_loaded(const LoadedSamples& data) {
             << " validation positions; labels: " << data.exact_labels << " exact, "
             << data.backed_up_labels << " backed up by search, "
             << data.train.size() + data.valid.size() - data.exact_labels - data.backed_up_labels -
-                   data.final_results
-            << " theoretical scores, " << data.final_results << " final results\n";
+                   data.final_results - data.played_labels
+            << " theoretical scores, " << data.final_results << " final results, "
+            << data.played_labels << " from positions files\n";
 }
 
 void print_phases(const eval::TrainResult& result) {
@@ -414,6 +436,7 @@ int run_train(const std::vector<std::string>& args) {
   if (o.fit_probcut_every > 0) return run_fit_probcut(o);
   const auto start = std::chrono::steady_clock::now();
   LoadedSamples data = load_samples(o);
+  load_positions(o, data);  // a bad file is found before the long solves
   solve_labels(o, data);
   const std::optional<eval::TrainResult> fit = fit_backing_up(o, data, interrupt.flag());
   if (!fit) {
