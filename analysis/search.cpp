@@ -44,8 +44,8 @@ std::size_t table_mb_for(int empties) {
 
 struct Solver::Impl {
   std::size_t hash_mb;
-  std::unique_ptr<Table<Bits64>> narrow_table;
-  std::unique_ptr<Table<Bits128>> wide_table;
+  std::unique_ptr<Tables<Bits64>> narrow_table;
+  std::unique_ptr<Tables<Bits128>> wide_table;
   std::optional<Rules> table_rules;
 
   explicit Impl(std::size_t mb) : hash_mb(std::max<std::size_t>(1, mb)) {}
@@ -78,8 +78,8 @@ struct Solver::Impl {
   }
 
   template <class B>
-  static void fit(std::unique_ptr<Table<B>>& table, std::size_t mb) {
-    if (!table || table->bytes() < (mb << 20) / 2) table = std::make_unique<Table<B>>(mb);
+  static void fit(std::unique_ptr<Tables<B>>& table, std::size_t mb) {
+    if (!table || table->bytes() < (mb << 20) / 2) table = std::make_unique<Tables<B>>(mb);
   }
 };
 
@@ -191,10 +191,11 @@ class RootSearch {
     if (rules_.placing(pos)) return std::nullopt;
     TableData d;
     const int s = pos.supply_of_mover();
+    const int n = rules_.empties(pos);
     const bool found =
-        narrow_ ? table8_->probe(static_cast<Bits64>(pos.player), static_cast<Bits64>(pos.opponent),
-                                 table_supply(pos, s), d)
-                : table10_->probe(pos.player, pos.opponent, table_supply(pos, s), d);
+        narrow_ ? table8_->probe(n, static_cast<Bits64>(pos.player),
+                                 static_cast<Bits64>(pos.opponent), table_supply(pos, s), d)
+                : table10_->probe(n, pos.player, pos.opponent, table_supply(pos, s), d);
     return found ? std::optional<TableData>(d) : std::nullopt;
   }
 
@@ -259,8 +260,8 @@ class RootSearch {
   bool narrow_;
   std::unique_ptr<Layout<Kernel8>> layout8_;
   std::unique_ptr<Layout<Kernel10>> layout10_;
-  Table<Bits64>* table8_;
-  Table<Bits128>* table10_;
+  Tables<Bits64>* table8_;
+  Tables<Bits128>* table10_;
   const eval::PatternEvaluator* patterns_;
   Clock::time_point start_;
   Tuning tuning_;

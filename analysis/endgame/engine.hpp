@@ -38,7 +38,7 @@ class Engine {
 
   // `patterns`: the learned evaluation that orders moves at many empties (8x8, 6x6 standard and
   // 6x6 anti; analysis/estimate.hpp patterns_for), or nullptr for the built-in mobility heuristic.
-  Engine(const Layout<K>& layout, Table<B>& table, int supply_offset, Tuning tuning = {},
+  Engine(const Layout<K>& layout, Tables<B>& table, int supply_offset, Tuning tuning = {},
          const eval::PatternEvaluator* patterns = nullptr)
       : lay_(layout),
         table_(table),
@@ -353,7 +353,7 @@ class Engine {
     int hash_move = -1;
     if (use_table) {
       TableData d;
-      if (table_.probe(p, o, table_supply(s), d)) {
+      if (table_.probe(n, p, o, table_supply(s), d)) {
         if (d.lower > alpha) return d.lower;
         if (d.upper <= alpha) return d.upper;
         if (d.move != 0xFF) hash_move = d.move;
@@ -434,8 +434,8 @@ class Engine {
     for (int i = 0; i < count; ++i) {
       const Move& m = list[i];
       TableData d;
-      if (table_.probe(o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square), table_supply(s_child),
-                       d) &&
+      if (table_.probe(n - 1, o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square),
+                       table_supply(s_child), d) &&
           -d.upper > alpha) {
         cut = -d.upper;
         return true;
@@ -490,7 +490,7 @@ class Engine {
     const B empty = lay_.playable & ~(p | o);
     int hash_move = -1;
     TableData d;
-    if (table_.probe(p, o, table_supply(s), d)) {
+    if (table_.probe(n, p, o, table_supply(s), d)) {
       if (d.lower >= beta) return d.lower;
       if (d.upper <= alpha) return d.upper;
       if (d.lower == d.upper) return d.lower;
@@ -537,7 +537,7 @@ class Engine {
   }
 
   const Layout<K>& lay_;
-  Table<B>& table_;
+  Tables<B>& table_;
   int supply_offset_;
   Tuning tune_;
   const eval::PatternEvaluator* patterns_;
