@@ -11,33 +11,15 @@
 #include "cli/run_binary.hpp"
 #include "core/records/wthor.hpp"
 
+using reversi::testing::quoted;
 using reversi::testing::run_reversi;
+using reversi::testing::slurp;
+using reversi::testing::TempDir;
 namespace fs = std::filesystem;
 
 namespace {
 
 const fs::path examples = fs::path(REVERSI_SOURCE_DIR) / "data/examples";
-
-std::string quoted(const fs::path& p) {
-  return "'" + p.string() + "'";
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// A fresh folder removed at the end of the test.
-struct TempDir {
-  TempDir() {
-    char pattern[] = "/tmp/reversi-convert-XXXXXX";
-    path = mkdtemp(pattern);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  fs::path path;
-};
 
 long count_lines(const std::string& text) {
   return std::count(text.begin(), text.end(), '\n');

@@ -14,17 +14,6 @@
 
 namespace reversi::testing {
 
-namespace {
-
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-}  // namespace
-
 std::optional<int> wait_for_exit(pid_t pid, std::chrono::seconds limit) {
   const auto deadline = std::chrono::steady_clock::now() + limit;
   int status = 0;
@@ -69,6 +58,29 @@ std::string shared_data(const std::string& relative) {
 
 std::string ffo_suite(const std::string& file) {
   return (std::filesystem::path(REVERSI_SOURCE_DIR) / "data" / "ffo" / file).string();
+}
+
+TempDir::TempDir() {
+  char pattern[] = "/tmp/reversi-test-XXXXXX";
+  const char* made = mkdtemp(pattern);
+  if (made == nullptr) throw std::runtime_error("cannot make a folder under /tmp");
+  path = made;
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  std::filesystem::remove_all(path, ec);
+}
+
+std::string quoted(const std::filesystem::path& p) {
+  return "'" + p.string() + "'";
+}
+
+std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
 }
 
 }  // namespace reversi::testing

@@ -4,6 +4,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -26,6 +27,20 @@ std::optional<int> wait_for_exit(pid_t pid, std::chrono::seconds limit);
 // [.shared] call it, and CMake registers those only when the folder is given; run without it (or
 // when the file is missing) it throws, so the test fails instead of passing unchecked.
 std::string shared_data(const std::string& relative);
+
+// A fresh folder under /tmp, removed with everything in it at the end of the test.
+struct TempDir {
+  std::filesystem::path path;
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+};
+
+// A path in single quotes, for the shell command lines of run_reversi.
+std::string quoted(const std::filesystem::path& p);
+// A whole file's bytes.
+std::string slurp(const std::filesystem::path& p);
 
 // Path of a file in the repository's data/ffo (the FFO endgame suites).
 std::string ffo_suite(const std::string& file);

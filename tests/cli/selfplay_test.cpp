@@ -11,32 +11,13 @@
 #include "analysis/training/position_file.hpp"
 #include "cli/run_binary.hpp"
 
+using reversi::testing::quoted;
 using reversi::testing::run_reversi;
+using reversi::testing::slurp;
+using reversi::testing::TempDir;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    char pattern[] = "/tmp/reversi-selfplay-XXXXXX";
-    path = mkdtemp(pattern);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-};
-
-std::string quoted(const fs::path& p) {
-  return "'" + p.string() + "'";
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // Small searches: a game in milliseconds.
 const std::string quick = "selfplay --games 6 --label-depth 2 --move-depth 1 --exact-empties 10 ";

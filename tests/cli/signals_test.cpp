@@ -22,28 +22,12 @@
 
 extern char** environ;
 
+using reversi::testing::slurp;
+using reversi::testing::TempDir;
 using reversi::testing::wait_for_exit;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    char pattern[] = "/tmp/reversi-signals-XXXXXX";
-    path = mkdtemp(pattern);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 struct Stopped {
   bool was_running = false;  // still at work when the signal came

@@ -11,32 +11,13 @@
 
 #include "cli/run_binary.hpp"
 
+using reversi::testing::quoted;
 using reversi::testing::run_reversi;
+using reversi::testing::slurp;
+using reversi::testing::TempDir;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    char pattern[] = "/tmp/reversi-train-XXXXXX";
-    path = mkdtemp(pattern);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-};
-
-std::string quoted(const fs::path& p) {
-  return "'" + p.string() + "'";
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // A quick training run: no exact labels, two fitting steps.
 const std::string quick = " --solve-empties 0 --iterations 2 --threads 1 -o ";
