@@ -185,7 +185,8 @@ int run_selfplay(const std::vector<std::string>& args) {
     const auto first = in.get<std::uint64_t>();
     const int count = in.get<int>();
     const eval::PlayedGames g = eval::play_games(request, first, count);
-    if (!g.complete) throw std::runtime_error("stopped");
+    // Stopped: the farm sees the flag and drops the unit, so the run ends as interrupted.
+    if (!g.complete) return std::string();
     if (cluster::place().leader()) {
       const std::lock_guard lock(progress);
       games_done += g.games;
@@ -210,7 +211,14 @@ int run_selfplay(const std::vector<std::string>& args) {
   int status = exit_ok;
   const auto results =
       cluster::run_units("selfplay", args, o.cluster, units, work, interrupt.flag(), status);
-  if (!results) return status;
+  if (!results) {
+    if (status == exit_interrupted)
+      std::cerr << "reversi selfplay: interrupted; no positions file written"
+                << (o.cluster.journal.file.empty() ? ""
+                                                   : " (the finished units are in the journal)")
+                << "\n";
+    return status;
+  }
   eval::PlayedGames all;
   for (const std::string& bytes : *results) {
     eval::PlayedGames g = decode_unit(bytes);

@@ -89,8 +89,10 @@ void check_clean_stop(const Stopped& s, const std::vector<fs::path>& outputs) {
 
 }  // namespace
 
-TEST_CASE("SIGTERM ends solve, perft, annotate, atlas, puzzle, bench and train within a second",
-          "[cli][signals]") {
+TEST_CASE(
+    "SIGTERM ends solve, perft, annotate, atlas, puzzle, bench, train and selfplay within a "
+    "second",
+    "[cli][signals]") {
   struct Case {
     std::vector<std::string> args;
     std::string input;
@@ -112,6 +114,7 @@ TEST_CASE("SIGTERM ends solve, perft, annotate, atlas, puzzle, bench and train w
       {{"puzzle", "wipeout", "--by", "40", "--count", "--quiet"}, "", false},
       {{"bench", "ffo", "--first", "40", "--last", "49", "--threads", "1"}, "", false},
       {{"train", "--size", "6", "--games", "1000000", "-o", "OUT"}, "", true},
+      {{"selfplay", "--games", "100000", "--threads", "2", "-o", "OUT"}, "", true},
   };
   for (const auto& c : cases) {
     for (const int signal : {SIGTERM, SIGINT}) {
