@@ -76,7 +76,8 @@ std::string solve_unit(const std::string& task, Solver& solver, const SplitSolve
   req.threads = job.threads;
   req.stop = stop;
   const SolveResult r = solver.solve(req);
-  if (!r.complete) throw std::runtime_error("stopped");
+  // Stopped: the farm sees the flag and drops the unit, so the run ends as interrupted.
+  if (!r.complete) return std::string();
   UnitAnswer a{req.alpha, req.beta, {r.lower, r.upper}, r.nodes};
   // wld solves tell win, draw or loss exactly, whatever the window: the values are -1, 0, 1.
   if (job.wld) a.bounds = {r.value, r.value};

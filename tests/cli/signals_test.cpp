@@ -103,6 +103,9 @@ TEST_CASE(
       {{"solve", "--moves", "f5", "--threads", "64", "--hash-mb", "1"}, "", false},
       {{"perft", "--depth", "16", "--threads", "2"}, "", false},
       {{"perft", "--depth", "16", "--threads", "2", "--hash-mb", "1"}, "", false},
+      // In work units: the journal keeps the finished ones (OUT is the journal here).
+      {{"perft", "--depth", "16", "--threads", "2", "--journal", "OUT"}, "", false},
+      {{"solve", "--moves", "f5", "--split-depth", "2", "--journal", "OUT"}, "", false},
       {{"annotate", "--depth", "30", "--threads", "2", "-o", "OUT", "-"}, "f5 d6 c3 d3 c4\n", true},
       {{"annotate", "--threads", "8", "--hash-mb", "1", "--exact-empties", "40", "-o", "OUT", "-"},
        "d3c3c4e3e2b4e6f2f3f1c5c6b6a7e1d6c2d1b5c1e7a4\n",
