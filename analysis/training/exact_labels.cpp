@@ -84,6 +84,18 @@ void LabelCache::write(const std::string& path) const {
   std::filesystem::rename(temporary, path);
 }
 
+SolveResult solve_label(Solver& solver, const Rules& rules, Bits64 player, Bits64 opponent,
+                        const std::atomic<bool>* stop, const PatternEvaluator* patterns) {
+  SolveRequest request;
+  request.rules = rules;
+  request.root.player = player;
+  request.root.opponent = opponent;
+  request.want_pv = false;
+  request.stop = stop;
+  request.patterns = patterns;
+  return solver.solve(request);
+}
+
 ExactLabelStats label_exactly(std::vector<std::vector<Sample>>& games, LabelCache& cache,
                               const ExactLabelRequest& request) {
   const Rules& rules = request.rules;
@@ -110,13 +122,7 @@ ExactLabelStats label_exactly(std::vector<std::vector<Sample>>& games, LabelCach
       for (std::size_t k = 0; k < games[g].size(); ++k) {
         if (!fresh[g][k]) continue;
         Sample& s = games[g][k];
-        SolveRequest solve_request;
-        solve_request.rules = rules;
-        solve_request.root.player = s.player;
-        solve_request.root.opponent = s.opponent;
-        solve_request.want_pv = false;
-        solve_request.stop = request.stop;
-        const SolveResult r = solver.solve(solve_request);
+        const SolveResult r = solve_label(solver, rules, s.player, s.opponent, request.stop);
         s.target = static_cast<std::int8_t>(r.value);
         nodes += r.nodes;
       }

@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "analysis/search.hpp"
 #include "analysis/training/training.hpp"
 #include "core/rules.hpp"
 
@@ -61,6 +62,12 @@ struct ExactLabelStats {
 // Each game's samples should come in the order they were played: one solver follows a game, so
 // the later positions reuse what the earlier solves learnt. New values are added to the cache.
 // The targets do not depend on the number of threads; the node count does.
+// The exact value of one training position (mover's and other side's discs) by `solver`, whose
+// table carries over between calls; no principal variation. `patterns` orders the moves
+// (nullptr: the shipped weights).
+SolveResult solve_label(Solver& solver, const Rules& rules, Bits64 player, Bits64 opponent,
+                        const std::atomic<bool>* stop, const PatternEvaluator* patterns = nullptr);
+
 ExactLabelStats label_exactly(std::vector<std::vector<Sample>>& games, LabelCache& cache,
                               const ExactLabelRequest& request);
 

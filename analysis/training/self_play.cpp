@@ -10,6 +10,7 @@
 
 #include "analysis/estimate.hpp"
 #include "analysis/search.hpp"
+#include "analysis/training/exact_labels.hpp"
 #include "core/rules.hpp"
 
 namespace reversi::eval {
@@ -46,20 +47,12 @@ struct Engines {
   explicit Engines(std::size_t hash_mb) : solver(hash_mb) {}
 };
 
-struct OneGame {
-  std::vector<PlayedPosition> positions;
-  std::size_t exact = 0;
-  std::uint64_t search_nodes = 0;
-  std::uint64_t solver_nodes = 0;
-  bool complete = true;
-};
-
 class GamePlayer {
  public:
   GamePlayer(const SelfPlayRequest& request, Engines& engines, std::uint64_t game)
       : request_(request), engines_(engines), rng_(game_stream(request.seed, game)) {}
 
-  OneGame play() {
+  PlayedGames play() {
     Position p = opening();
     std::vector<std::size_t> to_solve;  // indices of positions in the exact zone
     while (!rules_.game_over(p)) {
@@ -83,25 +76,20 @@ class GamePlayer {
     // From the end back: the solver's table, filled by the later positions, helps the earlier.
     for (auto k = to_solve.rbegin(); k != to_solve.rend(); ++k) {
       PlayedPosition& s = out_.positions[*k];
-      SolveRequest solve;
-      solve.rules = rules_;
-      solve.root.player = s.player;
-      solve.root.opponent = s.opponent;
-      solve.want_pv = false;
-      solve.stop = request_.stop;
-      solve.patterns = request_.patterns;
-      const SolveResult r = engines_.solver.solve(solve);
+      const SolveResult r = solve_label(engines_.solver, rules_, s.player, s.opponent,
+                                        request_.stop, request_.patterns);
       if (!r.complete) return stopped_game();
       s.label = static_cast<std::int8_t>(r.value);
       out_.solver_nodes += r.nodes;
       ++out_.exact;
     }
+    out_.games = 1;
     return std::move(out_);
   }
 
  private:
   bool stopped() const { return request_.stop != nullptr && request_.stop->load(); }
-  OneGame stopped_game() {
+  PlayedGames stopped_game() {
     out_.complete = false;
     return std::move(out_);
   }
@@ -145,13 +133,22 @@ class GamePlayer {
   Engines& engines_;
   const Rules rules_{8};
   std::mt19937_64 rng_;
-  OneGame out_;
+  PlayedGames out_;
 };
 
 }  // namespace
 
+void PlayedGames::append(const PlayedGames& later) {
+  positions.insert(positions.end(), later.positions.begin(), later.positions.end());
+  games += later.games;
+  exact += later.exact;
+  search_nodes += later.search_nodes;
+  solver_nodes += later.solver_nodes;
+  complete = complete && later.complete;
+}
+
 PlayedGames play_games(const SelfPlayRequest& request, std::uint64_t first_game, int count) {
-  std::vector<OneGame> games(static_cast<std::size_t>(std::max(0, count)));
+  std::vector<PlayedGames> games(static_cast<std::size_t>(std::max(0, count)));
   tbb::enumerable_thread_specific<Engines> engines([&] { return Engines(request.hash_mb); });
   tbb::task_arena arena(std::max(1, request.threads));
   arena.execute([&] {
@@ -163,14 +160,7 @@ PlayedGames play_games(const SelfPlayRequest& request, std::uint64_t first_game,
         tbb::simple_partitioner());
   });
   PlayedGames out;
-  for (OneGame& g : games) {
-    out.complete = out.complete && g.complete;
-    out.positions.insert(out.positions.end(), g.positions.begin(), g.positions.end());
-    out.exact += g.exact;
-    out.search_nodes += g.search_nodes;
-    out.solver_nodes += g.solver_nodes;
-    ++out.games;
-  }
+  for (const PlayedGames& g : games) out.append(g);
   return out;
 }
 

@@ -62,6 +62,9 @@ struct PlayedGames {
   std::uint64_t search_nodes = 0;
   std::uint64_t solver_nodes = 0;
   bool complete = true;  // false when stopped: the positions are then not to be used
+
+  // Adds the games after these ones.
+  void append(const PlayedGames& later);
 };
 
 // Plays and labels games first_game .. first_game + count - 1 of the request's seed, in parallel

@@ -220,13 +220,7 @@ int run_selfplay(const std::vector<std::string>& args) {
     return status;
   }
   eval::PlayedGames all;
-  for (const std::string& bytes : *results) {
-    eval::PlayedGames g = decode_unit(bytes);
-    all.positions.insert(all.positions.end(), g.positions.begin(), g.positions.end());
-    all.exact += g.exact;
-    all.search_nodes += g.search_nodes;
-    all.solver_nodes += g.solver_nodes;
-  }
+  for (const std::string& bytes : *results) all.append(decode_unit(bytes));
   eval::write_positions_file(o.output, {about(o), all.positions});
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
