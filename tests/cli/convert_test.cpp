@@ -11,10 +11,8 @@
 #include "cli/run_binary.hpp"
 #include "core/records/wthor.hpp"
 
-using reversi::testing::quoted;
-using reversi::testing::run_reversi;
-using reversi::testing::slurp;
-using reversi::testing::TempDir;
+// run_reversi, TempDir, quoted, slurp.
+using namespace reversi::testing;
 namespace fs = std::filesystem;
 
 namespace {
