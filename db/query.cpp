@@ -238,4 +238,8 @@ std::optional<BookEntry> GameDatabase::book(const Position& position) const {
   return find_in_book(impl_->db, position);
 }
 
+BookTable GameDatabase::book_table() const {
+  return BookTable(impl_->db);
+}
+
 }  // namespace reversi::db

@@ -76,6 +76,8 @@ class GameDatabase {
   std::vector<GameRow> games(const std::vector<std::int64_t>& ids) const;
   // The engine's values of the position's moves from the book, if it holds them.
   std::optional<BookEntry> book(const Position& position) const;
+  // The whole book in memory, for many lookups (one query per position costs a lock each).
+  BookTable book_table() const;
 
   struct Impl;
 

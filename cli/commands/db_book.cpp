@@ -66,18 +66,20 @@ bool parse_book(const std::vector<std::string>& args, DbBookOptions& opt) {
                        desc, args, vm, &positional);
 }
 
-// The tree's positions the book lacks at this depth, each symmetry class once, in tree order.
-std::vector<Position> missing_positions(const db::Tree& tree, const db::GameDatabase& database,
-                                        int depth, long& already) {
+// The tree's positions the book lacks at this depth, each symmetry class once, in tree order
+// (the book read into memory once: a query per position took seconds and could not be stopped).
+std::vector<Position> missing_positions(const db::Tree& tree, const db::BookTable& book, int depth,
+                                        const InterruptGuard& stop, long& already) {
   std::set<std::pair<std::uint64_t, std::uint64_t>> seen;
   std::vector<Position> out;
   const Rules rules;
   for (const auto& node : tree.nodes) {
+    if (stop.interrupted()) break;
     const auto c = db::canonical(static_cast<std::uint64_t>(node.position.player),
                                  static_cast<std::uint64_t>(node.position.opponent));
     if (!seen.insert({c.player, c.opponent}).second) continue;
     if (rules.legal_moves(node.position) == 0) continue;
-    const auto stored = database.book(node.position);
+    const auto stored = book.find(node.position);
     if (stored && (stored->depth == depth || stored->depth == 0)) {
       ++already;
       continue;
@@ -139,9 +141,14 @@ int run_book(const DbBookOptions& opt) {
     const db::Tree tree = db::opening_tree(database, Rules().initial(), {},
                                            {opt.max_ply, opt.min_games, stop.flag()});
     run.tree = static_cast<long>(tree.nodes.size());
-    todo = missing_positions(tree, database, opt.depth, run.already);
+    todo = missing_positions(tree, database.book_table(), opt.depth, stop, run.already);
   }
   value_positions(conn, todo, opt, stop, run);
+  if (run.interrupted && run.valued == 0) {
+    std::cerr << "reversi db book: interrupted before any position was valued; the book is "
+                 "unchanged\n";
+    return exit_interrupted;
+  }
   if (run.interrupted) {
     std::cerr << "reversi db book: interrupted after " << run.valued << " of " << todo.size()
               << " positions; those are kept, run it again to go on\n";

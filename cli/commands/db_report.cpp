@@ -101,9 +101,10 @@ Explorer explorer_of(const db::GameDatabase& database, const db::Tree& tree,
   e.nodes.resize(tree.nodes.size());
   std::vector<std::optional<EngineView>> engines(tree.nodes.size());
   if (opt.engine_depth > 0) {
-    // The book first, on this thread: the connection is not shared between threads.
-    for (std::size_t i = 0; i < tree.nodes.size(); ++i) {
-      const auto stored = database.book(tree.nodes[i].position);
+    // The book first, read once (a query per position took seconds and could not be stopped).
+    const db::BookTable stored_book = database.book_table();
+    for (std::size_t i = 0; i < tree.nodes.size() && !stop.interrupted(); ++i) {
+      const auto stored = stored_book.find(tree.nodes[i].position);
       if (stored && (any_book_depth || stored->depth == opt.engine_depth || stored->depth == 0))
         engines[i] = book_view(*stored);
     }
@@ -117,7 +118,7 @@ Explorer explorer_of(const db::GameDatabase& database, const db::Tree& tree,
     });
   }
   const OpeningBook book = shipped_openings();
-  for (std::size_t i = 0; i < tree.nodes.size(); ++i) {
+  for (std::size_t i = 0; i < tree.nodes.size() && !stop.interrupted(); ++i) {
     const db::TreeNode& t = tree.nodes[i];
     ExplorerNode& n = e.nodes[i];
     n.position = t.position;
