@@ -1,6 +1,11 @@
 #include "analysis/eval/pattern_eval.hpp"
 
 #include <algorithm>
+#include <stdexcept>
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 #include "core/kernel.hpp"
 
@@ -22,9 +27,26 @@ PatternEvaluator::PatternEvaluator(const Weights& weights)
                         shape_base[static_cast<std::size_t>(img.shape)]});
     digits_.insert(digits_.end(), img.digits.begin(), img.digits.end());
   }
+  if (lookups_.size() > static_cast<std::size_t>(max_images))
+    throw std::logic_error("pattern set: more images than PatternIndices holds");
+  place_values_.resize(64);
+  for (std::size_t i = 0; i < lookups_.size(); ++i) {
+    const Lookup& l = lookups_[i];
+    int rank = 0;
+    for_each_square(l.mask, [&](int sq) {
+      place_values_[static_cast<std::size_t>(sq)].lanes[i] = digits_[l.digits_at + (1u << rank)];
+      ++rank;
+    });
+  }
   mobility_at_ = size;
-  per_phase_ = size + static_cast<std::size_t>(set_.weights_per_phase() - set_.mobility_offset());
-  table_.assign(per_phase_ * static_cast<std::size_t>(set_.phases()), 0);
+  // The non-pattern weights, then the spare lanes' zero.
+  per_phase_ =
+      size + static_cast<std::size_t>(set_.weights_per_phase() - set_.mobility_offset()) + 1;
+  const auto zero_at = static_cast<std::uint32_t>(per_phase_ - 1);
+  for (std::size_t i = 0; i < bases_.size(); ++i)
+    bases_[i] = i < lookups_.size() ? lookups_[i].base : zero_at;
+  // One spare entry at the end: a gather reads 32 bits where the weight is 16.
+  table_.assign(per_phase_ * static_cast<std::size_t>(set_.phases()) + 1, 0);
   for (int phase = 0; phase < set_.phases(); ++phase) {
     std::int16_t* out = table_.data() + static_cast<std::size_t>(phase) * per_phase_;
     for (std::size_t s = 0; s < set_.shapes().size(); ++s) {
@@ -54,6 +76,46 @@ int PatternEvaluator::evaluate(Bits64 p, Bits64 o, int my_moves, int their_moves
   int sum = 0;
   for (const Lookup& l : lookups_)
     sum += w[l.base + configuration(digits_.data() + l.digits_at, l.mask, p, o)];
+  return add_non_pattern_terms(sum, w, p, o, empty, empties, my_moves, their_moves);
+}
+
+int PatternEvaluator::evaluate(const PatternIndices& indices, Bits64 p, Bits64 o, int my_moves,
+                               int their_moves) const {
+  const Bits64 empty = set_.playable() & ~(p | o);
+  const int empties = popcount(empty);
+  const std::int16_t* w =
+      table_.data() + static_cast<std::size_t>(set_.phase(empties)) * per_phase_;
+  return add_non_pattern_terms(pattern_sum(indices.mover, w), w, p, o, empty, empties, my_moves,
+                               their_moves);
+}
+
+int PatternEvaluator::pattern_sum(const ImageLanes& indices, const std::int16_t* w) const {
+#if defined(__AVX2__)
+  // Eight lanes a gather: each reads the 32 bits at its weight, of which the low 16 are it.
+  __m256i total = _mm256_setzero_si256();
+  const auto* base = reinterpret_cast<const int*>(w);
+  for (std::size_t i = 0; i < max_images; i += 8) {
+    const __m128i index16 = _mm_load_si128(reinterpret_cast<const __m128i*>(indices.data() + i));
+    const __m256i at =
+        _mm256_add_epi32(_mm256_cvtepu16_epi32(index16),
+                         _mm256_load_si256(reinterpret_cast<const __m256i*>(bases_.data() + i)));
+    const __m256i gathered = _mm256_i32gather_epi32(base, at, 2);
+    total = _mm256_add_epi32(total, _mm256_srai_epi32(_mm256_slli_epi32(gathered, 16), 16));
+  }
+  const __m128i four =
+      _mm_add_epi32(_mm256_castsi256_si128(total), _mm256_extracti128_si256(total, 1));
+  const __m128i two = _mm_add_epi32(four, _mm_unpackhi_epi64(four, four));
+  return _mm_cvtsi128_si32(_mm_add_epi32(two, _mm_shuffle_epi32(two, 1)));
+#else
+  int sum = 0;
+  for (std::size_t i = 0; i < max_images; ++i) sum += w[bases_[i] + indices[i]];
+  return sum;
+#endif
+}
+
+int PatternEvaluator::add_non_pattern_terms(int sum, const std::int16_t* w, Bits64 p, Bits64 o,
+                                            Bits64 empty, int empties, int my_moves,
+                                            int their_moves) const {
   const int mine = std::min(my_moves, mobility_cap);
   const int theirs = std::min(their_moves, mobility_cap);
   const std::int16_t* mobility = w + mobility_at_;
@@ -68,6 +130,38 @@ int PatternEvaluator::evaluate(Bits64 p, Bits64 o, int my_moves, int their_moves
     sum += mobility[features_at];
   }
   return std::clamp(sum, -units_cap_, units_cap_);
+}
+
+PatternIndices PatternEvaluator::indices(Bits64 p, Bits64 o) const {
+  PatternIndices out{};
+  for (std::size_t i = 0; i < lookups_.size(); ++i) {
+    const Lookup& l = lookups_[i];
+    out.mover[i] =
+        static_cast<std::uint16_t>(configuration(digits_.data() + l.digits_at, l.mask, p, o));
+    out.other[i] =
+        static_cast<std::uint16_t>(configuration(digits_.data() + l.digits_at, l.mask, o, p));
+  }
+  return out;
+}
+
+PatternIndices PatternEvaluator::after_move(const PatternIndices& parent, int square,
+                                            Bits64 flipped) const {
+  // A flipped disc's digit goes from "other" to "mover" in the parent's reading: -3^k there,
+  // +3^k in the reverse one; the placed disc adds 1 * 3^k and 2 * 3^k. Sums wrap in 16 bits
+  // and land back in range.
+  ImageLanes flips{};
+  for_each_square(flipped, [&](int sq) {
+    const ImageLanes& v = place_values_[static_cast<std::size_t>(sq)].lanes;
+    for (std::size_t i = 0; i < max_images; ++i)
+      flips[i] = static_cast<std::uint16_t>(flips[i] + v[i]);
+  });
+  const ImageLanes& placed = place_values_[static_cast<std::size_t>(square)].lanes;
+  PatternIndices child;
+  for (std::size_t i = 0; i < max_images; ++i) {
+    child.mover[i] = static_cast<std::uint16_t>(parent.other[i] + 2 * placed[i] + flips[i]);
+    child.other[i] = static_cast<std::uint16_t>(parent.mover[i] + placed[i] - flips[i]);
+  }
+  return child;
 }
 
 }  // namespace reversi::eval

@@ -3,6 +3,7 @@
 // phase.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -10,6 +11,19 @@
 #include "analysis/eval/weights.hpp"
 
 namespace reversi::eval {
+
+// Room for every image of the larger set (46 on 8x8), a whole number of 256-bit vectors.
+inline constexpr int max_images = 48;
+using ImageLanes = std::array<std::uint16_t, max_images>;
+
+// Per image, the base-3 configuration index of a position read from each side: `mover` counts
+// the mover's discs as 1 and the other side's as 2, `other` the reverse. A move changes both by
+// additions only, so a search keeps them from parent to child instead of reading the board at
+// every leaf (PatternEvaluator::after_move).
+struct PatternIndices {
+  alignas(32) ImageLanes mover;
+  alignas(32) ImageLanes other;
+};
 
 class PatternEvaluator {
  public:
@@ -22,6 +36,19 @@ class PatternEvaluator {
   // The same with the two sides' move counts already known, as a search's leaves know them
   // (under a limited disc supply, the moves the rules allow).
   int evaluate(Bits64 p, Bits64 o, int my_moves, int their_moves) const;
+  // The same from indices kept move by move; equal to the above for the same position.
+  int evaluate(const PatternIndices& indices, Bits64 p, Bits64 o, int my_moves,
+               int their_moves) const;
+
+  // The indices of a position, read from the board.
+  PatternIndices indices(Bits64 p, Bits64 o) const;
+  // The child's indices after the mover plays `square` and flips `flipped` (the child's mover
+  // is the other side).
+  PatternIndices after_move(const PatternIndices& parent, int square, Bits64 flipped) const;
+  // The indices after a pass: the same board read from the other side.
+  static PatternIndices after_pass(const PatternIndices& parent) {
+    return {parent.other, parent.mover};
+  }
 
   // The game the weights were learnt for, and so the board and rules this evaluates.
   WeightsGame game() const { return game_; }
@@ -39,9 +66,21 @@ class PatternEvaluator {
   };
   std::vector<Lookup> lookups_;
   std::vector<std::uint16_t> digits_;
+  // Per square, per image, the place value 3^k of the square's digit (0 off the image).
+  struct alignas(32) SquareLanes {
+    ImageLanes lanes{};
+  };
+  std::vector<SquareLanes> place_values_;
+  // Per image lane, where its shape's weights start within a phase; the spare lanes point at a
+  // zero weight kept at the end of each phase, so all lanes are summed alike.
+  alignas(32) std::array<std::uint32_t, max_images> bases_{};
   std::size_t per_phase_ = 0;
   std::size_t mobility_at_ = 0;
   std::vector<std::int16_t> table_;  // phases * per_phase_
+
+  int pattern_sum(const ImageLanes& indices, const std::int16_t* w) const;
+  int add_non_pattern_terms(int sum, const std::int16_t* w, Bits64 p, Bits64 o, Bits64 empty,
+                            int empties, int my_moves, int their_moves) const;
 };
 
 }  // namespace reversi::eval

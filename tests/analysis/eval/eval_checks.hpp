@@ -47,4 +47,40 @@ inline void require_symmetric(const PatternEvaluator& evaluator, const Rules& ru
   }
 }
 
+// Over `games` random games of `rules`, indices kept move by move (passes too) equal those read
+// from the board, and so does the evaluation from them, at every position.
+inline void require_incremental(const PatternEvaluator& evaluator, const Rules& rules,
+                                std::mt19937_64& rng, int games) {
+  for (int game = 0; game < games; ++game) {
+    Position p = rules.initial();
+    PatternIndices kept =
+        evaluator.indices(static_cast<Bits64>(p.player), static_cast<Bits64>(p.opponent));
+    int passes = 0;
+    while (passes < 2) {
+      const auto me = static_cast<Bits64>(p.player);
+      const auto them = static_cast<Bits64>(p.opponent);
+      const PatternIndices read = evaluator.indices(me, them);
+      REQUIRE(kept.mover == read.mover);
+      REQUIRE(kept.other == read.other);
+      const int mine = popcount(rules.legal_moves(p));
+      const int theirs = popcount(rules.legal_moves(rules.pass(p)));
+      REQUIRE(evaluator.evaluate(kept, me, them, mine, theirs) ==
+              evaluator.evaluate(me, them, mine, theirs));
+      const Bits moves = rules.legal_moves(p);
+      if (moves == 0) {
+        ++passes;
+        p = rules.pass(p);
+        kept = PatternEvaluator::after_pass(kept);
+        continue;
+      }
+      passes = 0;
+      std::vector<Square> list;
+      for_each_square(moves, [&](Square sq) { list.push_back(sq); });
+      const Square sq = list[rng() % list.size()];
+      kept = evaluator.after_move(kept, sq, static_cast<Bits64>(rules.flips(p, sq)));
+      p = rules.play(p, sq);
+    }
+  }
+}
+
 }  // namespace reversi::eval::testing

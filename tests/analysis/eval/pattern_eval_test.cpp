@@ -52,6 +52,12 @@ TEST_CASE("The pattern evaluation is equal on all 8 symmetric images of random p
   testing::require_symmetric(evaluator, Rules(8), rng, reference::scaled(5000), 58);
 }
 
+TEST_CASE("Pattern indices kept move by move equal those read from the board", "[eval]") {
+  std::mt19937_64 rng(20261204);
+  const PatternEvaluator evaluator(random_weights(rng));
+  testing::require_incremental(evaluator, Rules(8), rng, reference::scaled(200));
+}
+
 TEST_CASE("The evaluation adds exactly the weights the training reads", "[eval]") {
   std::mt19937_64 rng(7);
   const Weights w = random_weights(rng);

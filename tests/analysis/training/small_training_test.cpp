@@ -58,6 +58,12 @@ TEST_CASE("The 6x6 evaluation is equal on all 8 symmetric images of random 6x6 p
   testing::require_symmetric(evaluator, Rules(6), rng, reference::scaled(3000), 30);
 }
 
+TEST_CASE("6x6 pattern indices kept move by move equal those read from the board", "[eval]") {
+  std::mt19937_64 rng(62);
+  const PatternEvaluator evaluator(random_small_weights(rng, WeightsGame::standard_6x6));
+  testing::require_incremental(evaluator, Rules(6), rng, reference::scaled(100));
+}
+
 TEST_CASE("The 6x6 evaluation adds exactly the weights the training reads", "[eval]") {
   std::mt19937_64 rng(62);
   const Weights w = random_small_weights(rng, WeightsGame::anti_6x6);
