@@ -431,6 +431,11 @@ class Engine {
   bool transposition_cut(B p, B o, int alpha, int n, int s_child, const Move* list, int count,
                          int& cut) const {
     if (n - 1 < tune_.table_min) return false;
+    // All the children's buckets at once: their trips to memory overlap instead of queueing.
+    for (int i = 0; i < count; ++i) {
+      const Move& m = list[i];
+      table_.prefetch(n - 1, o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square));
+    }
     for (int i = 0; i < count; ++i) {
       const Move& m = list[i];
       TableData d;

@@ -125,6 +125,11 @@ class Table {
     return read(entries_[i], key, supply, out) || read(entries_[i ^ 1], key, supply, out);
   }
 
+  // Starts loading the position's bucket, so that a probe soon after finds it in the caches.
+  void prefetch(B player, B opponent) const {
+    __builtin_prefetch(&entries_[index(player, opponent) & ~std::size_t{1}]);
+  }
+
   // Narrows the bounds already known for the position, or takes the place of a less useful one.
   void store(B player, B opponent, int supply, int empties, int lower, int upper, int move) {
     const auto key = make_key(player, opponent);
@@ -278,6 +283,7 @@ class Tables {
   bool probe(int empties, B player, B opponent, int supply, TableData& out) const {
     return of(empties).probe(player, opponent, supply, out);
   }
+  void prefetch(int empties, B player, B opponent) const { of(empties).prefetch(player, opponent); }
   void store(B player, B opponent, int supply, int empties, int lower, int upper, int move) {
     of(empties).store(player, opponent, supply, empties, lower, upper, move);
   }
