@@ -149,18 +149,45 @@ PatternIndices PatternEvaluator::after_move(const PatternIndices& parent, int sq
   // A flipped disc's digit goes from "other" to "mover" in the parent's reading: -3^k there,
   // +3^k in the reverse one; the placed disc adds 1 * 3^k and 2 * 3^k. Sums wrap in 16 bits
   // and land back in range.
+  PatternIndices child;
+  const ImageLanes& placed = place_values_[static_cast<std::size_t>(square)].lanes;
+#if defined(__AVX2__)
+  // By hand: the compiler zeroed the flips' sum in memory with `rep stos` (10% of annotate).
+  constexpr std::size_t vectors = max_images / 16;
+  __m256i flips[vectors];
+  for (auto& v : flips) v = _mm256_setzero_si256();
+  for_each_square(flipped, [&](int sq) {
+    const auto* lanes =
+        reinterpret_cast<const __m256i*>(place_values_[static_cast<std::size_t>(sq)].lanes.data());
+    for (std::size_t k = 0; k < vectors; ++k)
+      flips[k] = _mm256_add_epi16(flips[k], _mm256_load_si256(lanes + k));
+  });
+  const auto* put = reinterpret_cast<const __m256i*>(placed.data());
+  const auto* mover = reinterpret_cast<const __m256i*>(parent.mover.data());
+  const auto* other = reinterpret_cast<const __m256i*>(parent.other.data());
+  auto* child_mover = reinterpret_cast<__m256i*>(child.mover.data());
+  auto* child_other = reinterpret_cast<__m256i*>(child.other.data());
+  for (std::size_t k = 0; k < vectors; ++k) {
+    const __m256i once = _mm256_load_si256(put + k);
+    _mm256_store_si256(child_mover + k,
+                       _mm256_add_epi16(_mm256_add_epi16(_mm256_load_si256(other + k), once),
+                                        _mm256_add_epi16(once, flips[k])));
+    _mm256_store_si256(
+        child_other + k,
+        _mm256_sub_epi16(_mm256_add_epi16(_mm256_load_si256(mover + k), once), flips[k]));
+  }
+#else
   ImageLanes flips{};
   for_each_square(flipped, [&](int sq) {
     const ImageLanes& v = place_values_[static_cast<std::size_t>(sq)].lanes;
     for (std::size_t i = 0; i < max_images; ++i)
       flips[i] = static_cast<std::uint16_t>(flips[i] + v[i]);
   });
-  const ImageLanes& placed = place_values_[static_cast<std::size_t>(square)].lanes;
-  PatternIndices child;
   for (std::size_t i = 0; i < max_images; ++i) {
     child.mover[i] = static_cast<std::uint16_t>(parent.other[i] + 2 * placed[i] + flips[i]);
     child.other[i] = static_cast<std::uint16_t>(parent.mover[i] + placed[i] - flips[i]);
   }
+#endif
   return child;
 }
 
