@@ -87,9 +87,9 @@ struct Evaluator {
         patterns(pattern_eval) {}
 
   // The static evaluation of a position that is not over, in units, for the mover; `indices`
-  // are the position's pattern indices, read only when there are patterns.
+  // are the position's pattern indices from the mover's side, read only when there are patterns.
   int static_value(B p, B o, B empty, B my_moves, B their_moves,
-                   const PatternIndices& indices) const {
+                   const eval::ImageLanes& indices) const {
     if constexpr (std::is_same_v<B, Bits64>) {
       if (patterns != nullptr)
         return patterns->evaluate(indices, p, o, popcount(my_moves), popcount(their_moves));
@@ -255,7 +255,7 @@ class Search {
   bool stopped() const { return stopped_; }
 
   // `s_me`: the mover's supply (core/board.hpp); the other side's follows from it.
-  int evaluate(B p, B o, const PatternIndices& ix, int s_me) const {
+  int evaluate(B p, B o, const eval::ImageLanes& ix, int s_me) const {
     const B empty = board_.layout.playable & ~(p | o);
     const int s_other = supply_.other(popcount(empty), s_me);
     const B mine = board_.legal(p, o, empty, s_me);
@@ -278,6 +278,19 @@ class Search {
         out = board_.patterns->after_move(parent, c.square, c.opponent ^ p ^ (B(1) << c.square));
     }
   }
+  // A leaf child, counted like any node: its evaluation from its parent's indices, of which
+  // only the one reading the leaf needs is updated.
+  int leaf_value(const PatternIndices& parent, B p, const Child<B>& c, int s_child) {
+    if (++nodes_ % stop_check_interval == 0 && stop_ != nullptr && stop_->load()) stopped_ = true;
+    if (stopped_) return 0;
+    eval::ImageLanes lanes;
+    if constexpr (std::is_same_v<B, Bits64>) {
+      if (board_.patterns != nullptr)
+        lanes = board_.patterns->mover_after_move(parent, c.square,
+                                                  c.opponent ^ p ^ (B(1) << c.square));
+    }
+    return evaluate(c.player, c.opponent, lanes, s_child);
+  }
   void passed_indices(const PatternIndices& parent, PatternIndices& out) const {
     if (board_.patterns != nullptr) out = eval::PatternEvaluator::after_pass(parent);
   }
@@ -287,7 +300,7 @@ class Search {
   int value(B p, B o, const PatternIndices& ix, int s_me, int depth, int alpha, int beta) {
     if (++nodes_ % stop_check_interval == 0 && stop_ != nullptr && stop_->load()) stopped_ = true;
     if (stopped_) return 0;
-    if (depth <= 0) return evaluate(p, o, ix, s_me);
+    if (depth <= 0) return evaluate(p, o, ix.mover, s_me);
     const B empty = board_.layout.playable & ~(p | o);
     const int s_other = supply_.other(popcount(empty), s_me);
     const B moves = board_.legal(p, o, empty, s_me);
@@ -325,15 +338,20 @@ class Search {
     for (int i = 0; i < count; ++i) {
       bring_best_to(children, i, count);
       const Child<B>& c = children[i];
-      PatternIndices cix;
-      child_indices(ix, p, c, cix);
       int v;
       // A leaf's value does not depend on the window, so it is never searched twice.
-      if (i == 0 || depth == 1) {
-        v = -value(c.player, c.opponent, cix, s_other, depth - 1, -beta, -a);
+      if (depth == 1) {
+        v = -leaf_value(ix, p, c, s_other);
       } else {
-        v = -value(c.player, c.opponent, cix, s_other, depth - 1, -a - 1, -a);
-        if (v > a && v < beta) v = -value(c.player, c.opponent, cix, s_other, depth - 1, -beta, -a);
+        PatternIndices cix;
+        child_indices(ix, p, c, cix);
+        if (i == 0) {
+          v = -value(c.player, c.opponent, cix, s_other, depth - 1, -beta, -a);
+        } else {
+          v = -value(c.player, c.opponent, cix, s_other, depth - 1, -a - 1, -a);
+          if (v > a && v < beta)
+            v = -value(c.player, c.opponent, cix, s_other, depth - 1, -beta, -a);
+        }
       }
       if (stopped_) return 0;
       if (v > best) {

@@ -79,13 +79,13 @@ int PatternEvaluator::evaluate(Bits64 p, Bits64 o, int my_moves, int their_moves
   return add_non_pattern_terms(sum, w, p, o, empty, empties, my_moves, their_moves);
 }
 
-int PatternEvaluator::evaluate(const PatternIndices& indices, Bits64 p, Bits64 o, int my_moves,
+int PatternEvaluator::evaluate(const ImageLanes& mover_indices, Bits64 p, Bits64 o, int my_moves,
                                int their_moves) const {
   const Bits64 empty = set_.playable() & ~(p | o);
   const int empties = popcount(empty);
   const std::int16_t* w =
       table_.data() + static_cast<std::size_t>(set_.phase(empties)) * per_phase_;
-  return add_non_pattern_terms(pattern_sum(indices.mover, w), w, p, o, empty, empties, my_moves,
+  return add_non_pattern_terms(pattern_sum(mover_indices, w), w, p, o, empty, empties, my_moves,
                                their_moves);
 }
 
@@ -144,51 +144,91 @@ PatternIndices PatternEvaluator::indices(Bits64 p, Bits64 o) const {
   return out;
 }
 
+// A flipped disc's digit goes from "other" to "mover" in the parent's reading: -3^k there, +3^k
+// in the reverse one; the placed disc adds 1 * 3^k and 2 * 3^k. Sums wrap in 16 bits and land
+// back in range. With AVX2 by hand: the compiler zeroed the flips' sum with `rep stos` (10% of
+// annotate).
+#if defined(__AVX2__)
+namespace {
+constexpr std::size_t lane_vectors = max_images / 16;
+struct LaneVectors {
+  __m256i v[lane_vectors];
+};
+
+LaneVectors load_lanes(const ImageLanes& lanes) {
+  LaneVectors out;
+  for (std::size_t k = 0; k < lane_vectors; ++k)
+    out.v[k] = _mm256_load_si256(reinterpret_cast<const __m256i*>(lanes.data()) + k);
+  return out;
+}
+
+void store_lanes(const LaneVectors& from, ImageLanes& lanes) {
+  for (std::size_t k = 0; k < lane_vectors; ++k)
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes.data()) + k, from.v[k]);
+}
+}  // namespace
+
+template <class F>
+static LaneVectors flips_sum(Bits64 flipped, F&& place_values_of) {
+  LaneVectors sum;
+  for (auto& v : sum.v) v = _mm256_setzero_si256();
+  for_each_square(flipped, [&](int sq) {
+    const LaneVectors add = load_lanes(place_values_of(sq));
+    for (std::size_t k = 0; k < lane_vectors; ++k) sum.v[k] = _mm256_add_epi16(sum.v[k], add.v[k]);
+  });
+  return sum;
+}
+#endif
+
 PatternIndices PatternEvaluator::after_move(const PatternIndices& parent, int square,
                                             Bits64 flipped) const {
-  // A flipped disc's digit goes from "other" to "mover" in the parent's reading: -3^k there,
-  // +3^k in the reverse one; the placed disc adds 1 * 3^k and 2 * 3^k. Sums wrap in 16 bits
-  // and land back in range.
   PatternIndices child;
+  child.mover = mover_after_move(parent, square, flipped);
   const ImageLanes& placed = place_values_[static_cast<std::size_t>(square)].lanes;
 #if defined(__AVX2__)
-  // By hand: the compiler zeroed the flips' sum in memory with `rep stos` (10% of annotate).
-  constexpr std::size_t vectors = max_images / 16;
-  __m256i flips[vectors];
-  for (auto& v : flips) v = _mm256_setzero_si256();
-  for_each_square(flipped, [&](int sq) {
-    const auto* lanes =
-        reinterpret_cast<const __m256i*>(place_values_[static_cast<std::size_t>(sq)].lanes.data());
-    for (std::size_t k = 0; k < vectors; ++k)
-      flips[k] = _mm256_add_epi16(flips[k], _mm256_load_si256(lanes + k));
+  const LaneVectors flips = flips_sum(flipped, [&](int sq) -> const ImageLanes& {
+    return place_values_[static_cast<std::size_t>(sq)].lanes;
   });
-  const auto* put = reinterpret_cast<const __m256i*>(placed.data());
-  const auto* mover = reinterpret_cast<const __m256i*>(parent.mover.data());
-  const auto* other = reinterpret_cast<const __m256i*>(parent.other.data());
-  auto* child_mover = reinterpret_cast<__m256i*>(child.mover.data());
-  auto* child_other = reinterpret_cast<__m256i*>(child.other.data());
-  for (std::size_t k = 0; k < vectors; ++k) {
-    const __m256i once = _mm256_load_si256(put + k);
-    _mm256_store_si256(child_mover + k,
-                       _mm256_add_epi16(_mm256_add_epi16(_mm256_load_si256(other + k), once),
-                                        _mm256_add_epi16(once, flips[k])));
-    _mm256_store_si256(
-        child_other + k,
-        _mm256_sub_epi16(_mm256_add_epi16(_mm256_load_si256(mover + k), once), flips[k]));
-  }
+  const LaneVectors once = load_lanes(placed);
+  LaneVectors other = load_lanes(parent.mover);
+  for (std::size_t k = 0; k < lane_vectors; ++k)
+    other.v[k] = _mm256_sub_epi16(_mm256_add_epi16(other.v[k], once.v[k]), flips.v[k]);
+  store_lanes(other, child.other);
 #else
-  ImageLanes flips{};
+  for (std::size_t i = 0; i < max_images; ++i)
+    child.other[i] = static_cast<std::uint16_t>(parent.mover[i] + placed[i]);
   for_each_square(flipped, [&](int sq) {
     const ImageLanes& v = place_values_[static_cast<std::size_t>(sq)].lanes;
     for (std::size_t i = 0; i < max_images; ++i)
-      flips[i] = static_cast<std::uint16_t>(flips[i] + v[i]);
+      child.other[i] = static_cast<std::uint16_t>(child.other[i] - v[i]);
   });
-  for (std::size_t i = 0; i < max_images; ++i) {
-    child.mover[i] = static_cast<std::uint16_t>(parent.other[i] + 2 * placed[i] + flips[i]);
-    child.other[i] = static_cast<std::uint16_t>(parent.mover[i] + placed[i] - flips[i]);
-  }
 #endif
   return child;
+}
+
+ImageLanes PatternEvaluator::mover_after_move(const PatternIndices& parent, int square,
+                                              Bits64 flipped) const {
+  ImageLanes out;
+  const ImageLanes& placed = place_values_[static_cast<std::size_t>(square)].lanes;
+#if defined(__AVX2__)
+  const LaneVectors flips = flips_sum(flipped, [&](int sq) -> const ImageLanes& {
+    return place_values_[static_cast<std::size_t>(sq)].lanes;
+  });
+  const LaneVectors once = load_lanes(placed);
+  LaneVectors mover = load_lanes(parent.other);
+  for (std::size_t k = 0; k < lane_vectors; ++k)
+    mover.v[k] = _mm256_add_epi16(_mm256_add_epi16(mover.v[k], flips.v[k]),
+                                  _mm256_add_epi16(once.v[k], once.v[k]));
+  store_lanes(mover, out);
+#else
+  for (std::size_t i = 0; i < max_images; ++i)
+    out[i] = static_cast<std::uint16_t>(parent.other[i] + 2 * placed[i]);
+  for_each_square(flipped, [&](int sq) {
+    const ImageLanes& v = place_values_[static_cast<std::size_t>(sq)].lanes;
+    for (std::size_t i = 0; i < max_images; ++i) out[i] = static_cast<std::uint16_t>(out[i] + v[i]);
+  });
+#endif
+  return out;
 }
 
 }  // namespace reversi::eval

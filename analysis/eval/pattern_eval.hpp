@@ -37,7 +37,7 @@ class PatternEvaluator {
   // (under a limited disc supply, the moves the rules allow).
   int evaluate(Bits64 p, Bits64 o, int my_moves, int their_moves) const;
   // The same from indices kept move by move; equal to the above for the same position.
-  int evaluate(const PatternIndices& indices, Bits64 p, Bits64 o, int my_moves,
+  int evaluate(const ImageLanes& mover_indices, Bits64 p, Bits64 o, int my_moves,
                int their_moves) const;
 
   // The indices of a position, read from the board.
@@ -45,6 +45,8 @@ class PatternEvaluator {
   // The child's indices after the mover plays `square` and flips `flipped` (the child's mover
   // is the other side).
   PatternIndices after_move(const PatternIndices& parent, int square, Bits64 flipped) const;
+  // Only the child's `mover` reading: all a leaf's evaluation needs.
+  ImageLanes mover_after_move(const PatternIndices& parent, int square, Bits64 flipped) const;
   // The indices after a pass: the same board read from the other side.
   static PatternIndices after_pass(const PatternIndices& parent) {
     return {parent.other, parent.mover};

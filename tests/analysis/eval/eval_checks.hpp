@@ -64,7 +64,7 @@ inline void require_incremental(const PatternEvaluator& evaluator, const Rules& 
       REQUIRE(kept.other == read.other);
       const int mine = popcount(rules.legal_moves(p));
       const int theirs = popcount(rules.legal_moves(rules.pass(p)));
-      REQUIRE(evaluator.evaluate(kept, me, them, mine, theirs) ==
+      REQUIRE(evaluator.evaluate(kept.mover, me, them, mine, theirs) ==
               evaluator.evaluate(me, them, mine, theirs));
       const Bits moves = rules.legal_moves(p);
       if (moves == 0) {
@@ -77,7 +77,10 @@ inline void require_incremental(const PatternEvaluator& evaluator, const Rules& 
       std::vector<Square> list;
       for_each_square(moves, [&](Square sq) { list.push_back(sq); });
       const Square sq = list[rng() % list.size()];
-      kept = evaluator.after_move(kept, sq, static_cast<Bits64>(rules.flips(p, sq)));
+      const auto flipped = static_cast<Bits64>(rules.flips(p, sq));
+      const ImageLanes leaf = evaluator.mover_after_move(kept, sq, flipped);
+      kept = evaluator.after_move(kept, sq, flipped);
+      REQUIRE(leaf == kept.mover);
       p = rules.play(p, sq);
     }
   }
