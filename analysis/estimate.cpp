@@ -332,6 +332,7 @@ class Search {
     }
     Child<B> children[max_board_squares];
     const int count = expand(p, o, moves, empty, depth, hash_move, children);
+    if (depth - 1 >= table_min_depth) prefetch_slots(children, count, s_other);
     int best = -infinity;
     int best_move = -1;
     int a = alpha;
@@ -416,6 +417,14 @@ class Search {
       }
     });
     return count;
+  }
+
+  // Starts loading the children's table slots, so that their probes overlap instead of queueing.
+  void prefetch_slots(const Child<B>* children, int count, int s_child) const {
+    for (int i = 0; i < count; ++i)
+      __builtin_prefetch(&table_[position_hash(children[i].player, children[i].opponent,
+                                               static_cast<std::uint64_t>(s_child)) &
+                                 mask_]);
   }
 
   // Brings the best-ordered of children i..count-1 to place i: cutoffs come early, so sorting
