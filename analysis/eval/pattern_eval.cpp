@@ -29,7 +29,7 @@ PatternEvaluator::PatternEvaluator(const Weights& weights)
   }
   if (lookups_.size() > static_cast<std::size_t>(max_images))
     throw std::logic_error("pattern set: more images than PatternIndices holds");
-  place_values_.resize(64);
+  place_values_.resize(zero_lanes + 1);
   for (std::size_t i = 0; i < lookups_.size(); ++i) {
     const Lookup& l = lookups_[i];
     int rank = 0;
@@ -146,88 +146,41 @@ PatternIndices PatternEvaluator::indices(Bits64 p, Bits64 o) const {
 
 // A flipped disc's digit goes from "other" to "mover" in the parent's reading: -3^k there, +3^k
 // in the reverse one; the placed disc adds 1 * 3^k and 2 * 3^k. Sums wrap in 16 bits and land
-// back in range. With AVX2 by hand: the compiler zeroed the flips' sum with `rep stos` (10% of
-// annotate).
-#if defined(__AVX2__)
+// back in range. Plain loops over whole lanes, which the compiler turns into vector additions.
 namespace {
-constexpr std::size_t lane_vectors = max_images / 16;
-struct LaneVectors {
-  __m256i v[lane_vectors];
-};
-
-LaneVectors load_lanes(const ImageLanes& lanes) {
-  LaneVectors out;
-  for (std::size_t k = 0; k < lane_vectors; ++k)
-    out.v[k] = _mm256_load_si256(reinterpret_cast<const __m256i*>(lanes.data()) + k);
-  return out;
-}
-
-void store_lanes(const LaneVectors& from, ImageLanes& lanes) {
-  for (std::size_t k = 0; k < lane_vectors; ++k)
-    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes.data()) + k, from.v[k]);
+void add_lanes(ImageLanes& to, const ImageLanes& from) {
+  for (std::size_t i = 0; i < max_images; ++i) to[i] = static_cast<std::uint16_t>(to[i] + from[i]);
 }
 }  // namespace
 
-template <class F>
-static LaneVectors flips_sum(Bits64 flipped, F&& place_values_of) {
-  LaneVectors sum;
-  for (auto& v : sum.v) v = _mm256_setzero_si256();
-  for_each_square(flipped, [&](int sq) {
-    const LaneVectors add = load_lanes(place_values_of(sq));
-    for (std::size_t k = 0; k < lane_vectors; ++k) sum.v[k] = _mm256_add_epi16(sum.v[k], add.v[k]);
-  });
+ImageLanes PatternEvaluator::place_value_sum(Bits64 squares) const {
+  // Copied from a zero entry: a zero-initialised array was cleared with `rep stos`, 10% of
+  // annotate's time.
+  ImageLanes sum = place_values_[zero_lanes].lanes;
+  for_each_square(
+      squares, [&](int sq) { add_lanes(sum, place_values_[static_cast<std::size_t>(sq)].lanes); });
   return sum;
 }
-#endif
 
 PatternIndices PatternEvaluator::after_move(const PatternIndices& parent, int square,
                                             Bits64 flipped) const {
-  PatternIndices child;
-  child.mover = mover_after_move(parent, square, flipped);
+  const ImageLanes flips = place_value_sum(flipped);
   const ImageLanes& placed = place_values_[static_cast<std::size_t>(square)].lanes;
-#if defined(__AVX2__)
-  const LaneVectors flips = flips_sum(flipped, [&](int sq) -> const ImageLanes& {
-    return place_values_[static_cast<std::size_t>(sq)].lanes;
-  });
-  const LaneVectors once = load_lanes(placed);
-  LaneVectors other = load_lanes(parent.mover);
-  for (std::size_t k = 0; k < lane_vectors; ++k)
-    other.v[k] = _mm256_sub_epi16(_mm256_add_epi16(other.v[k], once.v[k]), flips.v[k]);
-  store_lanes(other, child.other);
-#else
-  for (std::size_t i = 0; i < max_images; ++i)
-    child.other[i] = static_cast<std::uint16_t>(parent.mover[i] + placed[i]);
-  for_each_square(flipped, [&](int sq) {
-    const ImageLanes& v = place_values_[static_cast<std::size_t>(sq)].lanes;
-    for (std::size_t i = 0; i < max_images; ++i)
-      child.other[i] = static_cast<std::uint16_t>(child.other[i] - v[i]);
-  });
-#endif
+  PatternIndices child;
+  for (std::size_t i = 0; i < max_images; ++i) {
+    child.mover[i] = static_cast<std::uint16_t>(parent.other[i] + 2 * placed[i] + flips[i]);
+    child.other[i] = static_cast<std::uint16_t>(parent.mover[i] + placed[i] - flips[i]);
+  }
   return child;
 }
 
 ImageLanes PatternEvaluator::mover_after_move(const PatternIndices& parent, int square,
                                               Bits64 flipped) const {
-  ImageLanes out;
+  const ImageLanes flips = place_value_sum(flipped);
   const ImageLanes& placed = place_values_[static_cast<std::size_t>(square)].lanes;
-#if defined(__AVX2__)
-  const LaneVectors flips = flips_sum(flipped, [&](int sq) -> const ImageLanes& {
-    return place_values_[static_cast<std::size_t>(sq)].lanes;
-  });
-  const LaneVectors once = load_lanes(placed);
-  LaneVectors mover = load_lanes(parent.other);
-  for (std::size_t k = 0; k < lane_vectors; ++k)
-    mover.v[k] = _mm256_add_epi16(_mm256_add_epi16(mover.v[k], flips.v[k]),
-                                  _mm256_add_epi16(once.v[k], once.v[k]));
-  store_lanes(mover, out);
-#else
+  ImageLanes out;
   for (std::size_t i = 0; i < max_images; ++i)
-    out[i] = static_cast<std::uint16_t>(parent.other[i] + 2 * placed[i]);
-  for_each_square(flipped, [&](int sq) {
-    const ImageLanes& v = place_values_[static_cast<std::size_t>(sq)].lanes;
-    for (std::size_t i = 0; i < max_images; ++i) out[i] = static_cast<std::uint16_t>(out[i] + v[i]);
-  });
-#endif
+    out[i] = static_cast<std::uint16_t>(parent.other[i] + 2 * placed[i] + flips[i]);
   return out;
 }
 

@@ -68,11 +68,14 @@ class PatternEvaluator {
   };
   std::vector<Lookup> lookups_;
   std::vector<std::uint16_t> digits_;
-  // Per square, per image, the place value 3^k of the square's digit (0 off the image).
+  // Per square, per image, the place value 3^k of the square's digit (0 off the image); after
+  // the 64 squares, an entry of zeros.
   struct alignas(32) SquareLanes {
     ImageLanes lanes{};
   };
+  static constexpr std::size_t zero_lanes = 64;
   std::vector<SquareLanes> place_values_;
+  ImageLanes place_value_sum(Bits64 squares) const;
   // Per image lane, where its shape's weights start within a phase; the spare lanes point at a
   // zero weight kept at the end of each phase, so all lanes are summed alike.
   alignas(32) std::array<std::uint32_t, max_images> bases_{};
