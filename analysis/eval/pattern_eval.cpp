@@ -151,6 +151,15 @@ namespace {
 void add_lanes(ImageLanes& to, const ImageLanes& from) {
   for (std::size_t i = 0; i < max_images; ++i) to[i] = static_cast<std::uint16_t>(to[i] + from[i]);
 }
+// The child's reading with its own discs as 1: the parent's other reading, the placed disc
+// now the other side's (2), the flipped ones too (1 -> 2).
+ImageLanes child_mover_reading(const PatternIndices& parent, const ImageLanes& placed,
+                               const ImageLanes& flips) {
+  ImageLanes out;
+  for (std::size_t i = 0; i < max_images; ++i)
+    out[i] = static_cast<std::uint16_t>(parent.other[i] + 2 * placed[i] + flips[i]);
+  return out;
+}
 }  // namespace
 
 ImageLanes PatternEvaluator::place_value_sum(Bits64 squares) const {
@@ -167,21 +176,16 @@ PatternIndices PatternEvaluator::after_move(const PatternIndices& parent, int sq
   const ImageLanes flips = place_value_sum(flipped);
   const ImageLanes& placed = place_values_[static_cast<std::size_t>(square)].lanes;
   PatternIndices child;
-  for (std::size_t i = 0; i < max_images; ++i) {
-    child.mover[i] = static_cast<std::uint16_t>(parent.other[i] + 2 * placed[i] + flips[i]);
+  child.mover = child_mover_reading(parent, placed, flips);
+  for (std::size_t i = 0; i < max_images; ++i)
     child.other[i] = static_cast<std::uint16_t>(parent.mover[i] + placed[i] - flips[i]);
-  }
   return child;
 }
 
 ImageLanes PatternEvaluator::mover_after_move(const PatternIndices& parent, int square,
                                               Bits64 flipped) const {
-  const ImageLanes flips = place_value_sum(flipped);
-  const ImageLanes& placed = place_values_[static_cast<std::size_t>(square)].lanes;
-  ImageLanes out;
-  for (std::size_t i = 0; i < max_images; ++i)
-    out[i] = static_cast<std::uint16_t>(parent.other[i] + 2 * placed[i] + flips[i]);
-  return out;
+  return child_mover_reading(parent, place_values_[static_cast<std::size_t>(square)].lanes,
+                             place_value_sum(flipped));
 }
 
 }  // namespace reversi::eval
