@@ -1,6 +1,7 @@
 #include "analysis/eval/patterns.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <map>
 #include <set>
 #include <span>
@@ -67,31 +68,15 @@ std::vector<int> parse_squares(const Geometry& g, const char* text) {
   return out;
 }
 
-// The digits of a configuration, first square first.
-std::vector<int> digits_of(int config, int k) {
-  std::vector<int> d(static_cast<std::size_t>(k));
-  for (int i = 0; i < k; ++i) {
-    d[static_cast<std::size_t>(i)] = config % 3;
-    config /= 3;
-  }
-  return d;
-}
-
-int config_of(const std::vector<int>& digits) {
-  int c = 0;
-  // Highest digit first; an index loop, since clang 14 cannot parse libstdc++ 12's views::reverse.
-  for (std::size_t i = digits.size(); i-- > 0;) c = c * 3 + digits[i];
-  return c;
-}
-
 // Classes of configurations under the permutations of the shape's squares that symmetries
-// fixing the shape (as a set) induce.
+// fixing the shape (as a set) induce. Digits and images by place values, without allocating:
+// this runs at every start of the program (it took half of a 14-empty solve's instructions).
 void classify(Shape& shape, const Geometry& g) {
   const std::size_t k = shape.squares.size();
-  std::set<int> members(shape.squares.begin(), shape.squares.end());
-  std::vector<std::vector<std::size_t>> perms;
+  // Per permutation, the place value each square's digit moves to.
+  std::vector<std::vector<int>> moved_place;
   for (int s = 0; s < symmetry_count; ++s) {
-    std::vector<std::size_t> perm(k);
+    std::vector<int> place(k);
     bool fixes = true;
     for (std::size_t i = 0; i < k && fixes; ++i) {
       const int image = g.transform(shape.squares[i], s);
@@ -99,21 +84,28 @@ void classify(Shape& shape, const Geometry& g) {
       if (at == shape.squares.end())
         fixes = false;
       else
-        perm[i] = static_cast<std::size_t>(at - shape.squares.begin());
+        place[i] = power3(static_cast<int>(at - shape.squares.begin()));
     }
-    if (fixes) perms.push_back(perm);
+    if (fixes) moved_place.push_back(place);
   }
   shape.class_of.assign(static_cast<std::size_t>(shape.configurations), 0xFFFFFFFFu);
+  // The configurations in order as an odometer of digits, each permutation's image of the
+  // current one kept up to date as the digits turn.
+  std::vector<int> digits(k, 0);
+  std::vector<int> images(moved_place.size(), 0);
   std::uint32_t next = 0;
   for (int c = 0; c < shape.configurations; ++c) {
-    if (shape.class_of[static_cast<std::size_t>(c)] != 0xFFFFFFFFu) continue;
-    const auto d = digits_of(c, static_cast<int>(k));
-    for (const auto& perm : perms) {
-      std::vector<int> moved(k);
-      for (std::size_t i = 0; i < k; ++i) moved[perm[i]] = d[i];
-      shape.class_of[static_cast<std::size_t>(config_of(moved))] = next;
+    if (shape.class_of[static_cast<std::size_t>(c)] == 0xFFFFFFFFu) {
+      for (const int image : images) shape.class_of[static_cast<std::size_t>(image)] = next;
+      ++next;
     }
-    ++next;
+    for (std::size_t i = 0; i < k; ++i) {
+      const bool carry = digits[i] == 2;
+      digits[i] = carry ? 0 : digits[i] + 1;
+      for (std::size_t j = 0; j < images.size(); ++j)
+        images[j] += carry ? -2 * moved_place[j][i] : moved_place[j][i];
+      if (!carry) break;
+    }
   }
   shape.classes = static_cast<int>(next);
 }
@@ -162,14 +154,13 @@ PatternSet::PatternSet(int size) : size_(size) {
         const auto at = std::find(sequence.begin(), sequence.end(), sq) - sequence.begin();
         weight_of_bit.push_back(power3(static_cast<int>(at)));
       });
+      // Each bit pattern's digit sum is that of the pattern without its lowest bit, plus that
+      // bit's.
       const std::size_t n = std::size_t{1} << weight_of_bit.size();
-      img.digits.resize(n);
-      for (std::size_t b = 0; b < n; ++b) {
-        int sum = 0;
-        for (std::size_t j = 0; j < weight_of_bit.size(); ++j)
-          if ((b >> j) & 1) sum += weight_of_bit[j];
-        img.digits[b] = static_cast<std::uint16_t>(sum);
-      }
+      img.digits.assign(n, 0);
+      for (std::size_t b = 1; b < n; ++b)
+        img.digits[b] = static_cast<std::uint16_t>(
+            img.digits[b & (b - 1)] + weight_of_bit[static_cast<std::size_t>(std::countr_zero(b))]);
       images_.push_back(std::move(img));
     }
   }

@@ -1,6 +1,8 @@
 #include "analysis/eval/weights.hpp"
 
+#include <bit>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -98,10 +100,15 @@ Weights parse_weights(std::string_view bytes, const std::string& name) {
   const std::string_view payload = bytes.substr(weights_header_bytes);
   if (fnv1a64(payload) != read_u64(bytes, 24)) throw fail("checksum mismatch: the file is corrupt");
   w.values.resize(count);
-  for (std::size_t i = 0; i < count; ++i) {
-    const auto lo = static_cast<unsigned char>(payload[2 * i]);
-    const auto hi = static_cast<unsigned char>(payload[2 * i + 1]);
-    w.values[i] = static_cast<std::int16_t>(static_cast<std::uint16_t>(lo | (hi << 8)));
+  if constexpr (std::endian::native == std::endian::little) {
+    // The file's byte order: a copy (this runs at every start of the program).
+    std::memcpy(w.values.data(), payload.data(), 2 * count);
+  } else {
+    for (std::size_t i = 0; i < count; ++i) {
+      const auto lo = static_cast<unsigned char>(payload[2 * i]);
+      const auto hi = static_cast<unsigned char>(payload[2 * i + 1]);
+      w.values[i] = static_cast<std::int16_t>(static_cast<std::uint16_t>(lo | (hi << 8)));
+    }
   }
   return w;
 }
