@@ -156,6 +156,38 @@ struct Child {
   int order;
 };
 
+// Keeps the pattern indices from node to node when the evaluation has patterns (8x8 and 6x6
+// boards); without, it leaves them untouched and nothing reads them.
+template <class B>
+struct IndexKeeper {
+  const eval::PatternEvaluator* patterns;
+
+  // The root's, read from the board.
+  void root(B p, B o, PatternIndices& out) const {
+    if constexpr (std::is_same_v<B, Bits64>) {
+      if (patterns != nullptr) out = patterns->indices(p, o);
+    }
+  }
+  // A child's, kept from its parent's (`p` the parent's mover).
+  void child(const PatternIndices& parent, B p, const Child<B>& c, PatternIndices& out) const {
+    if constexpr (std::is_same_v<B, Bits64>) {
+      if (patterns != nullptr) out = patterns->after_move(parent, c.square, flipped(p, c));
+    }
+  }
+  // A leaf child's: only the reading its evaluation uses.
+  void leaf(const PatternIndices& parent, B p, const Child<B>& c, eval::ImageLanes& out) const {
+    if constexpr (std::is_same_v<B, Bits64>) {
+      if (patterns != nullptr) out = patterns->mover_after_move(parent, c.square, flipped(p, c));
+    }
+  }
+  void passed(const PatternIndices& parent, PatternIndices& out) const {
+    if (patterns != nullptr) out = eval::PatternEvaluator::after_pass(parent);
+  }
+
+ private:
+  static B flipped(B p, const Child<B>& c) { return c.opponent ^ p ^ (B(1) << c.square); }
+};
+
 constexpr int max_board_squares = 100;
 constexpr int stop_check_interval = 4096;
 // Move ordering weights: fewest replies first, then the square's static value.
@@ -249,7 +281,8 @@ class Search {
         mask_(table.size() - 1),
         stamp_(stamp),
         stop_(stop),
-        probcut_t100_(probcut_t100) {}
+        probcut_t100_(probcut_t100),
+        indices_{board.patterns} {}
 
   std::uint64_t nodes() const { return nodes_; }
   bool stopped() const { return stopped_; }
@@ -264,35 +297,13 @@ class Search {
     return board_.static_value(p, o, empty, mine, theirs, ix);
   }
 
-  // The pattern indices of the root, read from the board (untouched without patterns).
-  void root_indices(B p, B o, PatternIndices& out) const {
-    if constexpr (std::is_same_v<B, Bits64>) {
-      if (board_.patterns != nullptr) out = board_.patterns->indices(p, o);
-    }
-  }
-  // A child's pattern indices, kept from its parent's (untouched without patterns).
-  void child_indices(const PatternIndices& parent, B p, const Child<B>& c,
-                     PatternIndices& out) const {
-    if constexpr (std::is_same_v<B, Bits64>) {
-      if (board_.patterns != nullptr)
-        out = board_.patterns->after_move(parent, c.square, c.opponent ^ p ^ (B(1) << c.square));
-    }
-  }
-  // A leaf child, counted like any node: its evaluation from its parent's indices, of which
-  // only the one reading the leaf needs is updated.
+  // A leaf child, counted like any node and evaluated from its parent's indices.
   int leaf_value(const PatternIndices& parent, B p, const Child<B>& c, int s_child) {
     if (++nodes_ % stop_check_interval == 0 && stop_ != nullptr && stop_->load()) stopped_ = true;
     if (stopped_) return 0;
     eval::ImageLanes lanes;
-    if constexpr (std::is_same_v<B, Bits64>) {
-      if (board_.patterns != nullptr)
-        lanes = board_.patterns->mover_after_move(parent, c.square,
-                                                  c.opponent ^ p ^ (B(1) << c.square));
-    }
+    indices_.leaf(parent, p, c, lanes);
     return evaluate(c.player, c.opponent, lanes, s_child);
-  }
-  void passed_indices(const PatternIndices& parent, PatternIndices& out) const {
-    if (board_.patterns != nullptr) out = eval::PatternEvaluator::after_pass(parent);
   }
 
   // Fail-soft alpha-beta, principal-variation style: exact inside (alpha, beta), else a bound.
@@ -307,7 +318,7 @@ class Search {
     if (moves == 0) {
       if (board_.legal(o, p, empty, s_other) == 0) return board_.final_units(p, o);
       PatternIndices passed;
-      passed_indices(ix, passed);
+      indices_.passed(ix, passed);
       return -value(o, p, passed, s_other, depth, -beta, -alpha);  // a pass costs no depth
     }
     // Nodes just above the leaves cost less to search than to look up.
@@ -345,7 +356,7 @@ class Search {
         v = -leaf_value(ix, p, c, s_other);
       } else {
         PatternIndices cix;
-        child_indices(ix, p, c, cix);
+        indices_.child(ix, p, c, cix);
         if (i == 0) {
           v = -value(c.player, c.opponent, cix, s_other, depth - 1, -beta, -a);
         } else {
@@ -444,6 +455,7 @@ class Search {
   std::uint32_t stamp_;
   const std::atomic<bool>* stop_;
   int probcut_t100_;
+  IndexKeeper<B> indices_;
   std::uint64_t nodes_ = 0;
   bool stopped_ = false;
 };
@@ -496,12 +508,13 @@ EstimateResult estimate_with(const Evaluator<K>& board, std::vector<Entry<BitsOf
       if (children[i].square == square) return children[i];
     throw std::logic_error("estimate: not a root move");
   };
+  const IndexKeeper<B> keeper{board.patterns};
   PatternIndices root_ix;
-  search.root_indices(p, o, root_ix);
+  keeper.root(p, o, root_ix);
   const auto search_move = [&](const RootMove& m, int depth, int alpha, int beta) {
     const Child<B>& c = child_of(m.square);
     PatternIndices cix;
-    search.child_indices(root_ix, p, c, cix);
+    keeper.child(root_ix, p, c, cix);
     return -search.value(c.player, c.opponent, cix, s_other, depth - 1, -beta, -alpha);
   };
 
