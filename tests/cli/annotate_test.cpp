@@ -286,6 +286,7 @@ TEST_CASE("Ctrl-C stops cleanly: no output file, no temporary file, and how far 
   REQUIRE(posix_spawn(&pid, REVERSI_BINARY, &actions, nullptr, argv.data(), environ) == 0);
   posix_spawn_file_actions_destroy(&actions);
   // Let it start and write a few games to the temporary file.
+  REQUIRE(reversi::testing::wait_for_guard(pid, std::chrono::seconds(60)));
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
   kill(pid, SIGINT);
   const std::optional<int> status = wait_for_exit(pid, std::chrono::seconds(120));

