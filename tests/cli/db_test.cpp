@@ -65,6 +65,7 @@ pid_t spawn(std::vector<std::string> args, const fs::path& err) {
 // Sends `signal` a moment after the start, and checks the clean stop.
 void check_interrupted(std::vector<std::string> args, const fs::path& err, int signal) {
   const pid_t pid = spawn(std::move(args), err);
+  REQUIRE(reversi::testing::wait_for_guard(pid, std::chrono::seconds(60)));
   std::this_thread::sleep_for(std::chrono::milliseconds(400));
   kill(pid, signal);
   const std::optional<int> status = wait_for_exit(pid, std::chrono::seconds(120));
