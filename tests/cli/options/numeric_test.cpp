@@ -150,7 +150,9 @@ TEST_CASE("Every numeric option of every subcommand refuses values outside its r
         CHECK(r.out.empty());
         CHECK(lines_of(r.err).size() == 1);
         CHECK(r.err.find("--" + o.name) != std::string::npos);
-        CHECK(seconds < 1.0);
+        // A refusal starts no work: a generous bound that a busy sanitizer run still meets
+        // (2.5 s seen at load 9) and a run that began searching would not.
+        CHECK(seconds < 10.0);
         CHECK(fs::is_empty(dir.path));
       }
     }
