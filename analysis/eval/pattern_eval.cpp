@@ -22,13 +22,13 @@ PatternEvaluator::PatternEvaluator(const Weights& weights)
     shape_base.push_back(static_cast<std::uint32_t>(size));
     size += static_cast<std::size_t>(s.configurations);
   }
+  if (set_.images().size() > static_cast<std::size_t>(max_images))
+    throw std::logic_error("pattern set: more images than PatternIndices holds");
   for (const Image& img : set_.images()) {
-    lookups_.push_back({img.mask, static_cast<std::uint32_t>(digits_.size()),
-                        shape_base[static_cast<std::size_t>(img.shape)]});
+    bases_[lookups_.size()] = shape_base[static_cast<std::size_t>(img.shape)];
+    lookups_.push_back({img.mask, static_cast<std::uint32_t>(digits_.size())});
     digits_.insert(digits_.end(), img.digits.begin(), img.digits.end());
   }
-  if (lookups_.size() > static_cast<std::size_t>(max_images))
-    throw std::logic_error("pattern set: more images than PatternIndices holds");
   place_values_.resize(zero_lanes + 1);
   for (std::size_t i = 0; i < lookups_.size(); ++i) {
     const Lookup& l = lookups_[i];
@@ -43,8 +43,7 @@ PatternEvaluator::PatternEvaluator(const Weights& weights)
   per_phase_ =
       size + static_cast<std::size_t>(set_.weights_per_phase() - set_.mobility_offset()) + 1;
   const auto zero_at = static_cast<std::uint32_t>(per_phase_ - 1);
-  for (std::size_t i = 0; i < bases_.size(); ++i)
-    bases_[i] = i < lookups_.size() ? lookups_[i].base : zero_at;
+  for (std::size_t i = lookups_.size(); i < bases_.size(); ++i) bases_[i] = zero_at;
   // One spare entry at the end: a gather reads 32 bits where the weight is 16.
   table_.assign(per_phase_ * static_cast<std::size_t>(set_.phases()) + 1, 0);
   for (int phase = 0; phase < set_.phases(); ++phase) {
@@ -74,8 +73,10 @@ int PatternEvaluator::evaluate(Bits64 p, Bits64 o, int my_moves, int their_moves
   const std::int16_t* w =
       table_.data() + static_cast<std::size_t>(set_.phase(empties)) * per_phase_;
   int sum = 0;
-  for (const Lookup& l : lookups_)
-    sum += w[l.base + configuration(digits_.data() + l.digits_at, l.mask, p, o)];
+  for (std::size_t i = 0; i < lookups_.size(); ++i) {
+    const Lookup& l = lookups_[i];
+    sum += w[bases_[i] + configuration(digits_.data() + l.digits_at, l.mask, p, o)];
+  }
   return add_non_pattern_terms(sum, w, p, o, empty, empties, my_moves, their_moves);
 }
 

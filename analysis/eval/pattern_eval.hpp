@@ -59,12 +59,11 @@ class PatternEvaluator {
   const PatternSet& set_;
   WeightsGame game_;
   int units_cap_ = 0;
-  // Per image, in one flat array so the lookups stay in cache: its squares, where its digit
-  // table starts in digits_, and where its shape's weights start within a phase.
+  // Per image, in one flat array so the lookups stay in cache: its squares and where its digit
+  // table starts in digits_ (where its weights start is in bases_).
   struct Lookup {
     Bits64 mask = 0;
     std::uint32_t digits_at = 0;
-    std::uint32_t base = 0;
   };
   std::vector<Lookup> lookups_;
   std::vector<std::uint16_t> digits_;
@@ -76,8 +75,8 @@ class PatternEvaluator {
   static constexpr std::size_t zero_lanes = 64;
   std::vector<SquareLanes> place_values_;
   ImageLanes place_value_sum(Bits64 squares) const;
-  // Per image lane, where its shape's weights start within a phase; the spare lanes point at a
-  // zero weight kept at the end of each phase, so all lanes are summed alike.
+  // Per image lane, where its shape's weights start within a phase (for the board reading and
+  // the gathers alike); the spare lanes point at a zero weight kept at the end of each phase.
   alignas(32) std::array<std::uint32_t, max_images> bases_{};
   std::size_t per_phase_ = 0;
   std::size_t mobility_at_ = 0;
