@@ -80,7 +80,7 @@ std::vector<Position> missing_positions(const db::Tree& tree, const db::BookTabl
     if (!seen.insert({c.player, c.opponent}).second) continue;
     if (rules.legal_moves(node.position) == 0) continue;
     const auto stored = book.find(node.position);
-    if (stored && (stored->depth == depth || stored->depth == 0)) {
+    if (book_serves(stored, depth, false)) {
       ++already;
       continue;
     }

@@ -105,8 +105,7 @@ Explorer explorer_of(const db::GameDatabase& database, const db::Tree& tree,
     const db::BookTable stored_book = database.book_table();
     for (std::size_t i = 0; i < tree.nodes.size() && !stop.interrupted(); ++i) {
       const auto stored = stored_book.find(tree.nodes[i].position);
-      if (stored && (any_book_depth || stored->depth == opt.engine_depth || stored->depth == 0))
-        engines[i] = book_view(*stored);
+      if (book_serves(stored, opt.engine_depth, any_book_depth)) engines[i] = book_view(*stored);
     }
     tbb::task_arena arena(opt.threads.resolved());
     arena.execute([&] {

@@ -156,8 +156,7 @@ db::BookEntry book_entry(const EngineView& view) {
 std::optional<EngineView> engine_or_book(const db::GameDatabase& database, const Position& p,
                                          int depth, bool any_depth) {
   const auto stored = database.book(p);
-  if (stored && (any_depth || stored->depth == depth || stored->depth == 0))
-    return book_view(*stored);
+  if (book_serves(stored, depth, any_depth)) return book_view(*stored);
   return engine_view(p, depth);
 }
 

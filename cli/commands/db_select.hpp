@@ -43,6 +43,12 @@ std::optional<EngineView> engine_view(const Position& p, int depth,
 EngineView book_view(const db::BookEntry& entry);
 db::BookEntry book_entry(const EngineView& view);
 
+// Whether a stored book entry stands for a search at `depth`: one of that depth or an exact one
+// (depth 0), or any when `any_depth`.
+inline bool book_serves(const std::optional<db::BookEntry>& stored, int depth, bool any_depth) {
+  return stored && (any_depth || stored->depth == depth || stored->depth == 0);
+}
+
 // The engine's values for a query: from the book when it holds the position (at `depth`, or at
 // any depth when `any_depth`), else searched now; nullopt when the side to move has no move.
 std::optional<EngineView> engine_or_book(const db::GameDatabase& database, const Position& p,
