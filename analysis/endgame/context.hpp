@@ -47,14 +47,16 @@ struct Context {
 
 // Where the search changes strategy, in empty squares; tuned on the FFO suite for fewer nodes at
 // the same processor time (FFO 40-44: 93.0 M nodes with 6/7/6/12, 71.1 M with 4/6/5/8, 65.2 M
-// with 4/6/4/8; FFO 45-49: 599.2 M with 4/6/5/8, 514.6 M with 4/6/4/8, in 9% less time).
+// with 4/6/4/8; FFO 45-49: 599.2 M with 4/6/5/8, 514.6 M with 4/6/4/8, in 9% less time). With
+// the ordering searches bounded below (sort_floor_margin), FFO 40-49 from 602.4 M nodes: 593.5 M
+// with ETC from 7, 591.5 M with it and the ordering searches' depth capped at 5 instead of 4.
 struct Tuning {
   int shallow_max = 4;      // at or below: no table, no sorting, parity order
   int table_min = 6;        // at or above: probe and store the transposition table
   int split_min = 14;       // at or above: brothers may be searched in parallel
   int abort_check_min = 9;  // at or above: look at the stop and cancel flags
   int stability_min = 4;    // at or above: try a stability cutoff
-  int etc_min = 8;          // at or above: look for a child in the table that cuts at once
+  int etc_min = 7;          // at or above: look for a child in the table that cuts at once
   // At or below: moves ordered by the opponent's replies and parity only (not under anti), which
   // orders almost as well near the end for less work (FFO 40: 0.3% more nodes, 8.7% fewer
   // instructions).
@@ -62,10 +64,13 @@ struct Tuning {
   int sort_search_min = 14;  // at or above: order moves by a shallow heuristic search
   int sort_search_depth = 2;
   int sort_search_step = 3;  // one ply deeper for every this many more empties
-  int sort_search_max_depth = 4;
+  int sort_search_max_depth = 5;
   // With the pattern evaluation: units taken off a move's search score per reply it leaves the
   // opponent (corners twice), since few replies also make the subtree small.
   int pattern_reply_weight = 200;
+  // With the pattern evaluation: discs below alpha under which an ordering search stops at a
+  // bound instead of the move's exact heuristic value.
+  int sort_floor_margin = 12;
 };
 
 }  // namespace reversi::endgame

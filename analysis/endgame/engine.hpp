@@ -325,6 +325,62 @@ class Engine {
     return best;
   }
 
+  // The child's heuristic value to `depth` plies below `-floor` (else a bound), its pattern
+  // indices kept from the parent's when the learned evaluation orders.
+  int ordering_value(B np, B no, const eval::PatternIndices& parent, const Move& m, int depth,
+                     int floor, Context& c) const {
+    if constexpr (std::is_same_v<B, Bits64>) {
+      if (patterns_ != nullptr)
+        return pattern_search(np, no, patterns_->after_move(parent, m.square, m.flipped), depth,
+                              -solve_infinity * 1000, -floor, c);
+    }
+    return heuristic_search(np, no, depth, -solve_infinity * 1000, -floor, c);
+  }
+
+  // heuristic_search on the learned patterns, with the indices of the position kept move by
+  // move instead of read off the board at every leaf: the same values and nodes, fewer loads.
+  int pattern_search(B p, B o, const eval::PatternIndices& indices, int depth, int alpha, int beta,
+                     Context& c) const {
+    ++c.nodes;
+    const B empty = lay_.playable & ~(p | o);
+    const B moves = K::legal_moves(p, o, empty);
+    if (depth == 0)
+      return patterns_->evaluate(indices.mover, p, o, popcount(moves),
+                                 popcount(K::legal_moves(o, p, empty)));
+    if (moves == 0) {
+      if (K::legal_moves(o, p, empty) == 0) return final_score(p, o) * finished_game_scale();
+      return -pattern_search(o, p, eval::PatternEvaluator::after_pass(indices), depth, -beta,
+                             -alpha, c);
+    }
+    int best = -solve_infinity * 1000;
+    B todo = moves;
+    while (todo != 0) {
+      const int sq = lowest_square(todo);
+      todo &= todo - 1;
+      const B f = K::flips(p, o, sq);
+      const B np = o ^ f;
+      const B no = p ^ f ^ (B(1) << sq);
+      const int bound = -std::max(alpha, best);
+      const int v = depth == 1
+                        ? -pattern_leaf(np, no, patterns_->mover_after_move(indices, sq, f), c)
+                        : -pattern_search(np, no, patterns_->after_move(indices, sq, f), depth - 1,
+                                          -beta, bound, c);
+      if (v > best) {
+        best = v;
+        if (best >= beta) break;
+      }
+    }
+    return best;
+  }
+
+  // A leaf of pattern_search: only the mover's reading of the indices is kept for it.
+  int pattern_leaf(B p, B o, const eval::ImageLanes& mover, Context& c) const {
+    ++c.nodes;
+    const B empty = lay_.playable & ~(p | o);
+    return patterns_->evaluate(mover, p, o, popcount(K::legal_moves(p, o, empty)),
+                               popcount(K::legal_moves(o, p, empty)));
+  }
+
   // A finished game outranks any evaluation of the same margin's sign: the patterns are in
   // hundredths of a disc, the heuristic in small points.
   int finished_game_scale() const { return patterns_ != nullptr ? 100 : 1000; }
@@ -347,9 +403,9 @@ class Engine {
     if (int bound; outside_board(alpha, alpha + 1, bound)) return bound;
     if (n >= tune_.abort_check_min && c.check_abort()) return 0;
     const B empty = lay_.playable & ~(p | o);
+    const bool use_table = n >= tune_.table_min;
     int bound;
     if (n >= tune_.stability_min && stability_cut(p, o, alpha, bound)) return bound;
-    const bool use_table = n >= tune_.table_min;
     int hash_move = -1;
     if (use_table) {
       TableData d;
@@ -375,7 +431,7 @@ class Engine {
     int best = -solve_infinity;
     int best_move = -1;
     for (int i = 0; i < count; ++i) {
-      if (i == sort_from) sort_by_search(p, o, n, list + i, count - i, c);
+      if (i == sort_from) sort_by_search(p, o, n, alpha, list + i, count - i, c);
       bring_best_to(list, i, count);
       const int v = child_value(p, o, list[i], alpha, n, s_child, c);
       if (c.aborted) return 0;
@@ -407,24 +463,37 @@ class Engine {
   }
 
   // Replaces the fastest-first scores by a shallow heuristic search (the hash move stays first).
-  void sort_by_search(B p, B o, int n, Move* list, int count, Context& c) const {
+  void sort_by_search(B p, B o, int n, int alpha, Move* list, int count, Context& c) const {
+    const int floor = sort_floor(alpha);
     const int depth =
         std::min(tune_.sort_search_max_depth,
                  tune_.sort_search_depth + (n - tune_.sort_search_min) / tune_.sort_search_step);
 
+    eval::PatternIndices indices;
+    if constexpr (std::is_same_v<B, Bits64>) {
+      if (patterns_ != nullptr) indices = patterns_->indices(p, o);
+    }
     for (int i = 0; i < count; ++i) {
       Move& m = list[i];
       if (m.score >= wipeout_score) continue;
       const B np = o ^ m.flipped;
       const B no = p ^ m.flipped ^ (B(1) << m.square);
-      m.score =
-          -heuristic_search(np, no, depth - 1, -solve_infinity * 1000, solve_infinity * 1000, c);
+      m.score = -ordering_value(np, no, indices, m, depth - 1, floor, c);
       if (patterns_ != nullptr) {
         const B replies = K::legal_moves(np, no, lay_.playable & ~(np | no));
         m.score -=
             tune_.pattern_reply_weight * (popcount(replies) + popcount(replies & lay_.corners));
       }
     }
+  }
+
+  // The ordering score below which a move's exact heuristic value no longer matters: the learned
+  // evaluation's units are hundredths of a disc, so a move judged far below alpha is ordered late
+  // on a bound alone; the plain heuristic has no such scale and is searched with a full window.
+  // (FFO 40-49: 620.1 M nodes with a full window, 602.4 M with 12 discs, 603.2 M with 8).
+  int sort_floor(int alpha) const {
+    if (patterns_ == nullptr) return -solve_infinity * 1000;
+    return (alpha - tune_.sort_floor_margin) * finished_game_scale();
   }
 
   // Enhanced transposition cutoff: a child already known to be bad enough for the opponent.
@@ -514,7 +583,7 @@ class Engine {
     int best_move = -1;
     int a = alpha;
     for (int i = 0; i < count; ++i) {
-      if (i == sort_from) sort_by_search(p, o, n, list + i, count - i, c);
+      if (i == sort_from) sort_by_search(p, o, n, a, list + i, count - i, c);
       bring_best_to(list, i, count);
       const Move& m = list[i];
       const B np = o ^ m.flipped;
