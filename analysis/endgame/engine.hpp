@@ -277,12 +277,9 @@ class Engine {
     return Anti ? popcount(lay_.corner_stable(np)) : popcount(lay_.corner_stable(no));
   }
 
-  // An evaluation for ordering only: the learned patterns when given, else mobility, room for
-  // mobility and corners (a liability under anti-reversi, as is every disc held).
+  // The ordering heuristic without learned weights: mobility, room for mobility and corners (a
+  // liability under anti-reversi, as is every disc held).
   int heuristic(B p, B o, B empty) const {
-    if constexpr (std::is_same_v<B, Bits64>) {
-      if (patterns_ != nullptr) return patterns_->evaluate(p, o);
-    }
     const B mine = K::legal_moves(p, o, empty);
     const B theirs = K::legal_moves(o, p, empty);
     const int potential =
@@ -299,30 +296,31 @@ class Engine {
     return 8 * mobility + 2 * potential + 24 * corners;
   }
 
-  // Depth-limited alpha-beta on the heuristic; finished games score far beyond it.
-  int heuristic_search(B p, B o, int depth, int alpha, int beta, Context& c) const {
-    ++c.nodes;
+  // What an ordering search keeps from node to node: nothing for the plain heuristic, which reads
+  // the board; the pattern indices for the learned evaluation (a leaf needs only the mover's).
+  struct NoIndices {};
+  NoIndices after_move(const NoIndices&, int, B) const { return {}; }
+  NoIndices leaf_indices(const NoIndices&, int, B) const { return {}; }
+  static NoIndices after_pass(const NoIndices&) { return {}; }
+  int leaf_value(B p, B o, const NoIndices&) const {
+    return heuristic(p, o, lay_.playable & ~(p | o));
+  }
+  eval::PatternIndices after_move(const eval::PatternIndices& s, int sq, B flipped) const {
+    return patterns_->after_move(s, sq, flipped);
+  }
+  eval::ImageLanes leaf_indices(const eval::PatternIndices& s, int sq, B flipped) const {
+    return patterns_->mover_after_move(s, sq, flipped);
+  }
+  static eval::PatternIndices after_pass(const eval::PatternIndices& s) {
+    return eval::PatternEvaluator::after_pass(s);
+  }
+  int leaf_value(B p, B o, const eval::PatternIndices& s) const {
+    return leaf_value(p, o, s.mover);
+  }
+  int leaf_value(B p, B o, const eval::ImageLanes& mover) const {
     const B empty = lay_.playable & ~(p | o);
-    if (depth == 0) return heuristic(p, o, empty);
-    const B moves = K::legal_moves(p, o, empty);
-    if (moves == 0) {
-      if (K::legal_moves(o, p, empty) == 0) return final_score(p, o) * finished_game_scale();
-      return -heuristic_search(o, p, depth, -beta, -alpha, c);
-    }
-    int best = -solve_infinity * 1000;
-    B todo = moves;
-    while (todo != 0) {
-      const int sq = lowest_square(todo);
-      todo &= todo - 1;
-      const B f = K::flips(p, o, sq);
-      const int v = -heuristic_search(o ^ f, p ^ f ^ (B(1) << sq), depth - 1, -beta,
-                                      -std::max(alpha, best), c);
-      if (v > best) {
-        best = v;
-        if (best >= beta) break;
-      }
-    }
-    return best;
+    return patterns_->evaluate(mover, p, o, popcount(K::legal_moves(p, o, empty)),
+                               popcount(K::legal_moves(o, p, empty)));
   }
 
   // The child's heuristic value to `depth` plies below `-floor` (else a bound), its pattern
@@ -331,26 +329,24 @@ class Engine {
                      int floor, Context& c) const {
     if constexpr (std::is_same_v<B, Bits64>) {
       if (patterns_ != nullptr)
-        return pattern_search(np, no, patterns_->after_move(parent, m.square, m.flipped), depth,
-                              -solve_infinity * 1000, -floor, c);
+        return ordering_search(np, no, after_move(parent, m.square, m.flipped), depth,
+                               -solve_infinity * 1000, -floor, c);
     }
-    return heuristic_search(np, no, depth, -solve_infinity * 1000, -floor, c);
+    return ordering_search(np, no, NoIndices{}, depth, -solve_infinity * 1000, -floor, c);
   }
 
-  // heuristic_search on the learned patterns, with the indices of the position kept move by
-  // move instead of read off the board at every leaf: the same values and nodes, fewer loads.
-  int pattern_search(B p, B o, const eval::PatternIndices& indices, int depth, int alpha, int beta,
-                     Context& c) const {
+  // Depth-limited alpha-beta on the ordering evaluation; finished games score far beyond it.
+  // `indices` is what the evaluation keeps of the position (NoIndices or PatternIndices).
+  template <class Kept>
+  int ordering_search(B p, B o, const Kept& indices, int depth, int alpha, int beta,
+                      Context& c) const {
     ++c.nodes;
+    if (depth == 0) return leaf_value(p, o, indices);
     const B empty = lay_.playable & ~(p | o);
     const B moves = K::legal_moves(p, o, empty);
-    if (depth == 0)
-      return patterns_->evaluate(indices.mover, p, o, popcount(moves),
-                                 popcount(K::legal_moves(o, p, empty)));
     if (moves == 0) {
       if (K::legal_moves(o, p, empty) == 0) return final_score(p, o) * finished_game_scale();
-      return -pattern_search(o, p, eval::PatternEvaluator::after_pass(indices), depth, -beta,
-                             -alpha, c);
+      return -ordering_search(o, p, after_pass(indices), depth, -beta, -alpha, c);
     }
     int best = -solve_infinity * 1000;
     B todo = moves;
@@ -360,25 +356,20 @@ class Engine {
       const B f = K::flips(p, o, sq);
       const B np = o ^ f;
       const B no = p ^ f ^ (B(1) << sq);
-      const int bound = -std::max(alpha, best);
-      const int v = depth == 1
-                        ? -pattern_leaf(np, no, patterns_->mover_after_move(indices, sq, f), c)
-                        : -pattern_search(np, no, patterns_->after_move(indices, sq, f), depth - 1,
-                                          -beta, bound, c);
+      int v;
+      if (depth == 1) {
+        ++c.nodes;
+        v = -leaf_value(np, no, leaf_indices(indices, sq, f));
+      } else {
+        v = -ordering_search(np, no, after_move(indices, sq, f), depth - 1, -beta,
+                             -std::max(alpha, best), c);
+      }
       if (v > best) {
         best = v;
         if (best >= beta) break;
       }
     }
     return best;
-  }
-
-  // A leaf of pattern_search: only the mover's reading of the indices is kept for it.
-  int pattern_leaf(B p, B o, const eval::ImageLanes& mover, Context& c) const {
-    ++c.nodes;
-    const B empty = lay_.playable & ~(p | o);
-    return patterns_->evaluate(mover, p, o, popcount(K::legal_moves(p, o, empty)),
-                               popcount(K::legal_moves(o, p, empty)));
   }
 
   // A finished game outranks any evaluation of the same margin's sign: the patterns are in
