@@ -394,9 +394,9 @@ class Engine {
     if (int bound; outside_board(alpha, alpha + 1, bound)) return bound;
     if (n >= tune_.abort_check_min && c.check_abort()) return 0;
     const B empty = lay_.playable & ~(p | o);
-    const bool use_table = n >= tune_.table_min;
     int bound;
     if (n >= tune_.stability_min && stability_cut(p, o, alpha, bound)) return bound;
+    const bool use_table = n >= tune_.table_min;
     int hash_move = -1;
     if (use_table) {
       TableData d;
