@@ -25,8 +25,8 @@
 
 #include "analysis/endgame/context.hpp"
 #include "analysis/endgame/layout.hpp"
+#include "analysis/endgame/ordering.hpp"
 #include "analysis/endgame/table.hpp"
-#include "analysis/eval/pattern_eval.hpp"
 #include "core/board.hpp"
 
 namespace reversi::endgame {
@@ -44,7 +44,7 @@ class Engine {
         table_(table),
         supply_offset_(supply_offset),
         tune_(tuning),
-        patterns_(patterns) {
+        ordering_(layout, patterns) {
     if constexpr (Anti) {
       // Anti-reversi's heuristic is weaker at telling moves apart, so its ordering searches start
       // earlier (nodes of 6x6 anti positions at 20 empties: 76 M at 14, 66 M at 11).
@@ -99,11 +99,6 @@ class Engine {
   // Under anti-reversi every disc taken is a disc to lose: fewer flips first, next to mobility.
   static constexpr int anti_flip_weight = 1 << 14;
   static constexpr int max_square_value = 18;
-  // The anti-reversi ordering heuristic's weights, in the standard heuristic's small points.
-  static constexpr int anti_mobility_weight = 8;
-  static constexpr int anti_potential_weight = 2;
-  static constexpr int anti_corner_weight = 24;
-  static constexpr int anti_disc_weight = 4;
 
   // Final margin with no empty square left, from the own disc count.
   int full_board_score(int own) const {
@@ -277,105 +272,6 @@ class Engine {
     return Anti ? popcount(lay_.corner_stable(np)) : popcount(lay_.corner_stable(no));
   }
 
-  // The ordering heuristic without learned weights: mobility, room for mobility and corners (a
-  // liability under anti-reversi, as is every disc held).
-  int heuristic(B p, B o, B empty) const {
-    const B mine = K::legal_moves(p, o, empty);
-    const B theirs = K::legal_moves(o, p, empty);
-    const int potential =
-        popcount(lay_.potential_moves(o, empty)) - popcount(lay_.potential_moves(p, empty));
-    const int corners = popcount(p & lay_.corners) - popcount(o & lay_.corners);
-    if constexpr (Anti) {
-      const int mobility = popcount(mine) - popcount(theirs);
-      const int discs = popcount(p) - popcount(o);
-      return anti_mobility_weight * mobility + anti_potential_weight * potential -
-             anti_corner_weight * corners - anti_disc_weight * discs;
-    }
-    const int mobility = popcount(mine) + popcount(mine & lay_.corners) - popcount(theirs) -
-                         popcount(theirs & lay_.corners);
-    return 8 * mobility + 2 * potential + 24 * corners;
-  }
-
-  // What an ordering search keeps from node to node: nothing for the plain heuristic, which reads
-  // the board; the pattern indices for the learned evaluation (a leaf needs only the mover's).
-  struct NoIndices {};
-  NoIndices after_move(const NoIndices&, int, B) const { return {}; }
-  NoIndices leaf_indices(const NoIndices&, int, B) const { return {}; }
-  static NoIndices after_pass(const NoIndices&) { return {}; }
-  int leaf_value(B p, B o, const NoIndices&) const {
-    return heuristic(p, o, lay_.playable & ~(p | o));
-  }
-  eval::PatternIndices after_move(const eval::PatternIndices& s, int sq, B flipped) const {
-    return patterns_->after_move(s, sq, flipped);
-  }
-  eval::ImageLanes leaf_indices(const eval::PatternIndices& s, int sq, B flipped) const {
-    return patterns_->mover_after_move(s, sq, flipped);
-  }
-  static eval::PatternIndices after_pass(const eval::PatternIndices& s) {
-    return eval::PatternEvaluator::after_pass(s);
-  }
-  int leaf_value(B p, B o, const eval::PatternIndices& s) const {
-    return leaf_value(p, o, s.mover);
-  }
-  int leaf_value(B p, B o, const eval::ImageLanes& mover) const {
-    const B empty = lay_.playable & ~(p | o);
-    return patterns_->evaluate(mover, p, o, popcount(K::legal_moves(p, o, empty)),
-                               popcount(K::legal_moves(o, p, empty)));
-  }
-
-  // The child's heuristic value to `depth` plies below `-floor` (else a bound), its pattern
-  // indices kept from the parent's when the learned evaluation orders.
-  int ordering_value(B np, B no, const eval::PatternIndices& parent, const Move& m, int depth,
-                     int floor, Context& c) const {
-    if constexpr (std::is_same_v<B, Bits64>) {
-      if (patterns_ != nullptr)
-        return ordering_search(np, no, after_move(parent, m.square, m.flipped), depth,
-                               -solve_infinity * 1000, -floor, c);
-    }
-    return ordering_search(np, no, NoIndices{}, depth, -solve_infinity * 1000, -floor, c);
-  }
-
-  // Depth-limited alpha-beta on the ordering evaluation; finished games score far beyond it.
-  // `indices` is what the evaluation keeps of the position (NoIndices or PatternIndices).
-  template <class Kept>
-  int ordering_search(B p, B o, const Kept& indices, int depth, int alpha, int beta,
-                      Context& c) const {
-    ++c.nodes;
-    if (depth == 0) return leaf_value(p, o, indices);
-    const B empty = lay_.playable & ~(p | o);
-    const B moves = K::legal_moves(p, o, empty);
-    if (moves == 0) {
-      if (K::legal_moves(o, p, empty) == 0) return final_score(p, o) * finished_game_scale();
-      return -ordering_search(o, p, after_pass(indices), depth, -beta, -alpha, c);
-    }
-    int best = -solve_infinity * 1000;
-    B todo = moves;
-    while (todo != 0) {
-      const int sq = lowest_square(todo);
-      todo &= todo - 1;
-      const B f = K::flips(p, o, sq);
-      const B np = o ^ f;
-      const B no = p ^ f ^ (B(1) << sq);
-      int v;
-      if (depth == 1) {
-        ++c.nodes;
-        v = -leaf_value(np, no, leaf_indices(indices, sq, f));
-      } else {
-        v = -ordering_search(np, no, after_move(indices, sq, f), depth - 1, -beta,
-                             -std::max(alpha, best), c);
-      }
-      if (v > best) {
-        best = v;
-        if (best >= beta) break;
-      }
-    }
-    return best;
-  }
-
-  // A finished game outranks any evaluation of the same margin's sign: the patterns are in
-  // hundredths of a disc, the heuristic in small points.
-  int finished_game_scale() const { return patterns_ != nullptr ? 100 : 1000; }
-
   static void bring_best_to(Move* list, int i, int count) {
     int best = i;
     for (int j = i + 1; j < count; ++j)
@@ -455,36 +351,23 @@ class Engine {
 
   // Replaces the fastest-first scores by a shallow heuristic search (the hash move stays first).
   void sort_by_search(B p, B o, int n, int alpha, Move* list, int count, Context& c) const {
-    const int floor = sort_floor(alpha);
+    const int floor = ordering_.floor(alpha, tune_.sort_floor_margin);
     const int depth =
         std::min(tune_.sort_search_max_depth,
                  tune_.sort_search_depth + (n - tune_.sort_search_min) / tune_.sort_search_step);
-
-    eval::PatternIndices indices;
-    if constexpr (std::is_same_v<B, Bits64>) {
-      if (patterns_ != nullptr) indices = patterns_->indices(p, o);
-    }
+    const eval::PatternIndices indices = ordering_.node_indices(p, o);
     for (int i = 0; i < count; ++i) {
       Move& m = list[i];
       if (m.score >= wipeout_score) continue;
       const B np = o ^ m.flipped;
       const B no = p ^ m.flipped ^ (B(1) << m.square);
-      m.score = -ordering_value(np, no, indices, m, depth - 1, floor, c);
-      if (patterns_ != nullptr) {
+      m.score = -ordering_.child_value(np, no, indices, m.square, m.flipped, depth - 1, floor, c);
+      if (ordering_.learned()) {
         const B replies = K::legal_moves(np, no, lay_.playable & ~(np | no));
         m.score -=
             tune_.pattern_reply_weight * (popcount(replies) + popcount(replies & lay_.corners));
       }
     }
-  }
-
-  // The ordering score below which a move's exact heuristic value no longer matters: the learned
-  // evaluation's units are hundredths of a disc, so a move judged far below alpha is ordered late
-  // on a bound alone; the plain heuristic has no such scale and is searched with a full window.
-  // (FFO 40-49: 620.1 M nodes with a full window, 602.4 M with 12 discs, 603.2 M with 8).
-  int sort_floor(int alpha) const {
-    if (patterns_ == nullptr) return -solve_infinity * 1000;
-    return (alpha - tune_.sort_floor_margin) * finished_game_scale();
   }
 
   // Enhanced transposition cutoff: a child already known to be bad enough for the opponent.
@@ -605,7 +488,7 @@ class Engine {
   Tables<B>& table_;
   int supply_offset_;
   Tuning tune_;
-  const eval::PatternEvaluator* patterns_;
+  OrderingSearch<K, Anti, WinnerTakesEmpties> ordering_;
 };
 
 }  // namespace reversi::endgame
