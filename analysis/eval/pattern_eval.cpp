@@ -48,12 +48,17 @@ PatternEvaluator::PatternEvaluator(const Weights& weights)
   table_.assign(per_phase_ * static_cast<std::size_t>(set_.phases()) + 1, 0);
   for (int phase = 0; phase < set_.phases(); ++phase) {
     std::int16_t* out = table_.data() + static_cast<std::size_t>(phase) * per_phase_;
+    const std::int16_t* in =
+        &weights
+             .values[static_cast<std::size_t>(phase) * static_cast<std::size_t>(weights.per_phase)];
+    // Every configuration takes its class's weight (this runs at every start of the program).
     for (std::size_t s = 0; s < set_.shapes().size(); ++s) {
       const Shape& shape = set_.shapes()[s];
-      const int offset = set_.shape_offset(static_cast<int>(s));
-      for (int c = 0; c < shape.configurations; ++c)
-        out[shape_base[s] + static_cast<std::size_t>(c)] = weights.at(
-            phase, offset + static_cast<int>(shape.class_of[static_cast<std::size_t>(c)]));
+      const std::int16_t* classes = in + set_.shape_offset(static_cast<int>(s));
+      std::int16_t* configurations = out + shape_base[s];
+      const std::uint32_t* class_of = shape.class_of.data();
+      for (std::size_t c = 0; c < static_cast<std::size_t>(shape.configurations); ++c)
+        configurations[c] = classes[class_of[c]];
     }
     for (int i = set_.mobility_offset(); i < set_.weights_per_phase(); ++i)
       out[mobility_at_ + static_cast<std::size_t>(i - set_.mobility_offset())] =

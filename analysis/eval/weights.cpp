@@ -68,7 +68,7 @@ std::uint64_t fnv1a64(std::string_view bytes) {
   return h;
 }
 
-Weights parse_weights(std::string_view bytes, const std::string& name) {
+Weights parse_weights(std::string_view bytes, const std::string& name, Checksum checksum) {
   const auto fail = [&](const std::string& why) -> WeightsError {
     return WeightsError("weights file " + name + ": " + why);
   };
@@ -98,7 +98,8 @@ Weights parse_weights(std::string_view bytes, const std::string& name) {
     throw fail("wrong size: " + std::to_string(bytes.size()) + " bytes, expected " +
                std::to_string(expected));
   const std::string_view payload = bytes.substr(weights_header_bytes);
-  if (fnv1a64(payload) != read_u64(bytes, 24)) throw fail("checksum mismatch: the file is corrupt");
+  if (checksum == Checksum::verify && fnv1a64(payload) != read_u64(bytes, 24))
+    throw fail("checksum mismatch: the file is corrupt");
   w.values.resize(count);
   if constexpr (std::endian::native == std::endian::little) {
     // The file's byte order: a copy (this runs at every start of the program).
@@ -113,8 +114,9 @@ Weights parse_weights(std::string_view bytes, const std::string& name) {
   return w;
 }
 
-Weights parse_weights(std::string_view bytes, const std::string& name, WeightsGame game) {
-  Weights w = parse_weights(bytes, name);
+Weights parse_weights(std::string_view bytes, const std::string& name, WeightsGame game,
+                      Checksum checksum) {
+  Weights w = parse_weights(bytes, name, checksum);
   if (w.game != game)
     throw WeightsError("weights file " + name + ": made for " + game_name(w.game) +
                        " games, not for " + game_name(game));

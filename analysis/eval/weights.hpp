@@ -43,10 +43,16 @@ struct WeightsError : std::runtime_error {
 
 std::uint64_t fnv1a64(std::string_view bytes);
 
+// Whether the payload's checksum is computed: always for a file; the weights built into the
+// binary skip it at every start (a test checks theirs once), since it is most of the start-up.
+enum class Checksum { verify, trust };
+
 // Checks magic, version, game, layout against this build's PatternSet, size and checksum.
-Weights parse_weights(std::string_view bytes, const std::string& name);
+Weights parse_weights(std::string_view bytes, const std::string& name,
+                      Checksum checksum = Checksum::verify);
 // The same, and that the file is for `game` (a file for another game is refused by name).
-Weights parse_weights(std::string_view bytes, const std::string& name, WeightsGame game);
+Weights parse_weights(std::string_view bytes, const std::string& name, WeightsGame game,
+                      Checksum checksum = Checksum::verify);
 std::string serialize_weights(const Weights& weights);
 Weights read_weights_file(const std::string& path);
 Weights read_weights_file(const std::string& path, WeightsGame game);
