@@ -19,12 +19,9 @@
 #include <string>
 #include <vector>
 
+#include "analysis/huge_pages.hpp"
 #include "core/hash.hpp"
 #include "core/rules.hpp"
-
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 namespace reversi::endgame {
 
@@ -91,13 +88,9 @@ class Table {
 
   // Forgets every entry: the pages go back to the system and come back as zeros when used.
   void clear() {
-    const std::size_t bytes = entries_.get_deleter().bytes;
     dates_since_zeroed_ = 0;
     forgotten_ = false;
-#if defined(__linux__)
-    if (madvise(entries_.get(), bytes, MADV_DONTNEED) == 0) return;
-#endif
-    std::memset(static_cast<void*>(entries_.get()), 0, bytes);
+    zero_huge_pages(entries_.get(), entries_.get_deleter().bytes);
   }
 
   // Forgets every entry without touching the memory: only entries dated since are read. Zeroing
@@ -115,9 +108,7 @@ class Table {
     // From here the dates repeat, and entries from before a forget() would read as new ones.
     if (forgotten_ && dates_since_zeroed_ == distinct_dates) clear();
   }
-  std::size_t bytes() const {
-    return (mask_ + 1) * sizeof(Entry);
-  }
+  std::size_t bytes() const { return (mask_ + 1) * sizeof(Entry); }
 
   bool probe(B player, B opponent, int supply, TableData& out) const {
     const auto key = make_key(player, opponent);
@@ -216,49 +207,19 @@ class Table {
     std::atomic_ref<std::uint64_t>(word).store(value, std::memory_order_relaxed);
   }
 
-  struct Release {
-    std::size_t bytes = 0;
-    void operator()(Entry* e) const {
-#if defined(__linux__)
-      munmap(e, bytes);
-#else
-      std::free(e);
-#endif
-    }
-  };
-
   [[noreturn]] static void throw_out_of_memory(std::size_t bytes) {
     throw TableAllocationError(bytes >> 20);
   }
 
-  // Fresh anonymous pages, aligned to huge pages and advised to use them: random probes then
-  // miss the TLB far less, which matters as much as the cache misses themselves.
-  static std::unique_ptr<Entry[], Release> allocate(std::size_t n) {
-    constexpr std::size_t huge_page = std::size_t{2} << 20;
-    const std::size_t bytes = (n * sizeof(Entry) + huge_page - 1) / huge_page * huge_page;
-#if defined(__linux__)
-    // Over-map by a huge page and trim, so that the table starts on a huge-page boundary.
-    void* raw = mmap(nullptr, bytes + huge_page, PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (raw == MAP_FAILED) throw_out_of_memory(bytes);
-    const auto start = reinterpret_cast<std::uintptr_t>(raw);
-    const std::uintptr_t aligned = (start + huge_page - 1) / huge_page * huge_page;
-    if (aligned > start) munmap(raw, aligned - start);
-    const std::size_t tail = huge_page - (aligned - start);
-    if (tail > 0) munmap(reinterpret_cast<void*>(aligned + bytes), tail);
-    void* memory = reinterpret_cast<void*>(aligned);
-#if defined(MADV_HUGEPAGE)
-    madvise(memory, bytes, MADV_HUGEPAGE);
-#endif
-#else
-    void* memory = std::aligned_alloc(huge_page, bytes);
-    if (memory == nullptr) throw_out_of_memory(bytes);
-    std::memset(memory, 0, bytes);
-#endif
-    return std::unique_ptr<Entry[], Release>(static_cast<Entry*>(memory), Release{bytes});
+  static HugePages<Entry> allocate(std::size_t n) {
+    try {
+      return allocate_zeroed<Entry>(n);
+    } catch (const std::bad_alloc&) {
+      throw_out_of_memory(n * sizeof(Entry));
+    }
   }
 
-  std::unique_ptr<Entry[], Release> entries_;
+  HugePages<Entry> entries_;
   std::size_t mask_ = 0;
   static constexpr int distinct_dates = 255;  // 1 to 255
   std::uint8_t date_ = 1;

@@ -45,9 +45,10 @@ PatternEvaluator::PatternEvaluator(const Weights& weights)
   const auto zero_at = static_cast<std::uint32_t>(per_phase_ - 1);
   for (std::size_t i = lookups_.size(); i < bases_.size(); ++i) bases_[i] = zero_at;
   // One spare entry at the end: a gather reads 32 bits where the weight is 16.
-  table_.assign(per_phase_ * static_cast<std::size_t>(set_.phases()) + 1, 0);
+  // Zero pages that every configuration's weight then fills.
+  table_ = allocate_zeroed<std::int16_t>(per_phase_ * static_cast<std::size_t>(set_.phases()) + 1);
   for (int phase = 0; phase < set_.phases(); ++phase) {
-    std::int16_t* out = table_.data() + static_cast<std::size_t>(phase) * per_phase_;
+    std::int16_t* out = table_.get() + static_cast<std::size_t>(phase) * per_phase_;
     const std::int16_t* in =
         &weights
              .values[static_cast<std::size_t>(phase) * static_cast<std::size_t>(weights.per_phase)];
@@ -75,8 +76,7 @@ int PatternEvaluator::evaluate(Bits64 p, Bits64 o) const {
 int PatternEvaluator::evaluate(Bits64 p, Bits64 o, int my_moves, int their_moves) const {
   const Bits64 empty = set_.playable() & ~(p | o);
   const int empties = popcount(empty);
-  const std::int16_t* w =
-      table_.data() + static_cast<std::size_t>(set_.phase(empties)) * per_phase_;
+  const std::int16_t* w = table_.get() + static_cast<std::size_t>(set_.phase(empties)) * per_phase_;
   int sum = 0;
   for (std::size_t i = 0; i < lookups_.size(); ++i) {
     const Lookup& l = lookups_[i];
@@ -89,8 +89,7 @@ int PatternEvaluator::evaluate(const ImageLanes& mover_indices, Bits64 p, Bits64
                                int their_moves) const {
   const Bits64 empty = set_.playable() & ~(p | o);
   const int empties = popcount(empty);
-  const std::int16_t* w =
-      table_.data() + static_cast<std::size_t>(set_.phase(empties)) * per_phase_;
+  const std::int16_t* w = table_.get() + static_cast<std::size_t>(set_.phase(empties)) * per_phase_;
   return add_non_pattern_terms(pattern_sum(mover_indices, w), w, p, o, empty, empties, my_moves,
                                their_moves);
 }

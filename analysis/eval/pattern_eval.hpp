@@ -9,6 +9,7 @@
 
 #include "analysis/eval/patterns.hpp"
 #include "analysis/eval/weights.hpp"
+#include "analysis/huge_pages.hpp"
 
 namespace reversi::eval {
 
@@ -80,7 +81,7 @@ class PatternEvaluator {
   alignas(32) std::array<std::uint32_t, max_images> bases_{};
   std::size_t per_phase_ = 0;
   std::size_t mobility_at_ = 0;
-  std::vector<std::int16_t> table_;  // phases * per_phase_
+  HugePages<std::int16_t> table_;  // phases * per_phase_, and a spare entry
 
   int pattern_sum(const ImageLanes& indices, const std::int16_t* w) const;
   int add_non_pattern_terms(int sum, const std::int16_t* w, Bits64 p, Bits64 o, Bits64 empty,
