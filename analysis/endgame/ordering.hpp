@@ -58,7 +58,11 @@ class OrderingSearch {
  private:
   // Beyond every evaluation and every finished game's score.
   static constexpr int unbounded = solve_infinity * 1000;
-  // The anti-reversi heuristic's weights, in the standard heuristic's small points.
+  // The plain heuristic's weights, in small points.
+  static constexpr int mobility_weight = 8;
+  static constexpr int potential_weight = 2;
+  static constexpr int corner_weight = 24;
+  // The anti-reversi heuristic's weights, in the same points.
   static constexpr int anti_mobility_weight = 8;
   static constexpr int anti_potential_weight = 2;
   static constexpr int anti_corner_weight = 24;
@@ -143,7 +147,7 @@ class OrderingSearch {
     }
     const int mobility = popcount(mine) + popcount(mine & lay_.corners) - popcount(theirs) -
                          popcount(theirs & lay_.corners);
-    return 8 * mobility + 2 * potential + 24 * corners;
+    return mobility_weight * mobility + potential_weight * potential + corner_weight * corners;
   }
 
   int final_score(B p, B o) const {

@@ -63,8 +63,12 @@ PatternEvaluator::PatternEvaluator(const Weights& weights)
     }
     for (int i = set_.mobility_offset(); i < set_.weights_per_phase(); ++i)
       out[mobility_at_ + static_cast<std::size_t>(i - set_.mobility_offset())] =
-          weights.at(phase, i);
+          in[static_cast<std::size_t>(i)];
   }
+}
+
+const std::int16_t* PatternEvaluator::weights_for(int empties) const {
+  return table_.get() + static_cast<std::size_t>(set_.phase(empties)) * per_phase_;
 }
 
 int PatternEvaluator::evaluate(Bits64 p, Bits64 o) const {
@@ -76,7 +80,7 @@ int PatternEvaluator::evaluate(Bits64 p, Bits64 o) const {
 int PatternEvaluator::evaluate(Bits64 p, Bits64 o, int my_moves, int their_moves) const {
   const Bits64 empty = set_.playable() & ~(p | o);
   const int empties = popcount(empty);
-  const std::int16_t* w = table_.get() + static_cast<std::size_t>(set_.phase(empties)) * per_phase_;
+  const std::int16_t* w = weights_for(empties);
   int sum = 0;
   for (std::size_t i = 0; i < lookups_.size(); ++i) {
     const Lookup& l = lookups_[i];
@@ -89,7 +93,7 @@ int PatternEvaluator::evaluate(const ImageLanes& mover_indices, Bits64 p, Bits64
                                int their_moves) const {
   const Bits64 empty = set_.playable() & ~(p | o);
   const int empties = popcount(empty);
-  const std::int16_t* w = table_.get() + static_cast<std::size_t>(set_.phase(empties)) * per_phase_;
+  const std::int16_t* w = weights_for(empties);
   return add_non_pattern_terms(pattern_sum(mover_indices, w), w, p, o, empty, empties, my_moves,
                                their_moves);
 }

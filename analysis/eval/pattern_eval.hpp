@@ -83,6 +83,8 @@ class PatternEvaluator {
   std::size_t mobility_at_ = 0;
   HugePages<std::int16_t> table_;  // phases * per_phase_, and a spare entry
 
+  // The expanded weights of the phase a position with `empties` empty squares is in.
+  const std::int16_t* weights_for(int empties) const;
   int pattern_sum(const ImageLanes& indices, const std::int16_t* w) const;
   int add_non_pattern_terms(int sum, const std::int16_t* w, Bits64 p, Bits64 o, Bits64 empty,
                             int empties, int my_moves, int their_moves) const;
