@@ -33,9 +33,10 @@
 
 namespace reversi {
 
-// Solving from 14 empties keeps a whole database at tens of games a second on two cores; the
-// pattern evaluation carries the estimates above it (see docs/benchmarks.md).
-inline constexpr int default_exact_empties = 14;
+// The deepest exact horizon that keeps a whole database above 33.8 games a second on two cores
+// (issue 27's floor; 18 empties: 23 games/s); the estimates carry the game above it
+// (docs/benchmarks.md, "The exact horizon at 17 empties").
+inline constexpr int default_exact_empties = 17;
 // Beyond this an exact solve of a game position takes hours.
 inline constexpr int max_exact_empties = 40;
 inline constexpr std::size_t default_annotate_hash_mb = 64;

@@ -82,9 +82,13 @@ int precise_margin(const std::vector<const LossSample*>& samples, int percent) {
   return largest_margin;
 }
 
-void count_calls(MistakeBand& b, const LossSample& s) {
+void count_calls(MistakeBand& b, const LossSample& s, int exact_empties) {
+  const bool exact = s.empties <= exact_empties;
   const Call call =
-      judge_estimate(s.estimated, loss_margin(eval::WeightsGame::standard_8x8, s.empties)).call;
+      exact ? judge_exact(s.exact).call
+            : judge_estimate(s.estimated, loss_margin(eval::WeightsGame::standard_8x8, s.empties))
+                  .call;
+  if (exact) ++b.exact;
   const bool called = call != Call::none;
   if (s.exact >= 4) {
     ++b.losing_4;
@@ -105,7 +109,8 @@ void count_calls(MistakeBand& b, const LossSample& s) {
   }
 }
 
-MistakeBand band_of(const std::vector<LossSample>& samples, int lo, int hi, int precision) {
+MistakeBand band_of(const std::vector<LossSample>& samples, int lo, int hi,
+                    const MistakeRequest& request) {
   MistakeBand b;
   b.min_empties = lo;
   b.max_empties = hi;
@@ -115,12 +120,12 @@ MistakeBand band_of(const std::vector<LossSample>& samples, int lo, int hi, int 
     if (s.empties < lo || s.empties > hi) continue;
     in_band.push_back(&s);
     error += std::abs(s.estimated - s.exact * estimate_units_per_disc);
-    count_calls(b, s);
+    count_calls(b, s, request.exact_empties);
   }
   b.moves = in_band.size();
   if (b.moves == 0) return b;
   b.mean_error = error / static_cast<double>(b.moves) / estimate_units_per_disc;
-  b.margin = precise_margin(in_band, precision);
+  b.margin = precise_margin(in_band, request.precision);
   return b;
 }
 
@@ -139,8 +144,7 @@ std::vector<MistakeBand> summarise_mistakes(const std::vector<LossSample>& sampl
   std::vector<MistakeBand> out;
   const int step = std::max(1, request.band);
   for (int lo = request.min_empties; lo <= request.max_empties; lo += step)
-    out.push_back(
-        band_of(samples, lo, std::min(lo + step - 1, request.max_empties), request.precision));
+    out.push_back(band_of(samples, lo, std::min(lo + step - 1, request.max_empties), request));
   return out;
 }
 

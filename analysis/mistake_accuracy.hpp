@@ -22,6 +22,8 @@ struct MistakeRequest {
   int selectivity = default_selectivity;
   int precision = 95;  // percent of the called moves that must really lose: the margin per band
   int threads = 1;     // games in parallel; the figures do not depend on it
+  // Annotate solves moves with at most this many empties: they are called by their exact loss.
+  int exact_empties = 0;
   const eval::PatternEvaluator* patterns = nullptr;
   const std::atomic<bool>* stop = nullptr;
 };
@@ -41,7 +43,9 @@ struct MistakeBand {
   // The smallest margin (estimate units) at which request.precision percent of the moves it
   // calls really lose mistake_discs or more.
   int margin = 0;
-  // With the shipped margins (analysis/judgement.hpp):
+  // As annotate calls them: exact losses within request.exact_empties, else the estimated loss
+  // with the shipped margins (analysis/judgement.hpp):
+  std::size_t exact = 0;            // moves called by their exact loss
   std::size_t losing_4 = 0;         // moves that lose 4 discs or more
   std::size_t losing_4_called = 0;  // of which called mistakes (or blunders)
   std::size_t called = 0;           // moves called mistakes (or blunders)

@@ -74,7 +74,7 @@ bool parse_eval_bench(const std::vector<std::string>& args, EvalBenchOptions& op
       ("mistakes", po::bool_switch(&opt.mistakes), "measure the error margins of estimated losses against exact ones, by bands of 3 empties, and how the shipped margins call mistakes")
       ("mistake-empties", po::value(&opt.mistake_empties)->default_value(opt.mistake_empties), "with --mistakes: the played moves compared, by empties (MIN-MAX, at most 26: two exact solves a move)")
       ("consistency", po::bool_switch(&opt.consistency), "annotate the games and measure how far the value of each played move and the value of the next position differ, where both are estimates")
-      ("exact-empties", numeric(&opt.exact_empties, Range<int>{0, max_exact_empties, "empties"})->default_value(opt.exact_empties), "with --consistency: annotate's exact horizon");
+      ("exact-empties", numeric(&opt.exact_empties, Range<int>{0, max_exact_empties, "empties"})->default_value(opt.exact_empties), "with --consistency and --mistakes: annotate's exact horizon (moves within it are called by their exact loss)");
   // clang-format on
   opt.thread_options.add_to(desc);
   opt.eval.add_to(desc);
@@ -111,6 +111,7 @@ int run_bench_eval(const std::vector<std::string>& args) {
     m.depth = opt.request.depth;
     m.selectivity = opt.request.selectivity;
     m.threads = opt.threads;
+    m.exact_empties = opt.exact_empties;
     m.patterns = opt.request.patterns;
     m.stop = interrupt.flag();
     print_mistake_bench(opt.file, games, m);

@@ -94,3 +94,29 @@ TEST_CASE("A band's margin is the smallest that makes 95% of its calls right", "
     CHECK(b.losing_4 == losing_4);
   }
 }
+
+TEST_CASE("Moves within annotate's exact horizon are called by their exact loss", "[annotate]") {
+  std::mt19937_64 rng(7);
+  std::vector<LossSample> samples;
+  for (int i = 0; i < 2000; ++i) {
+    const int exact = static_cast<int>(rng() % 8);
+    // Estimates that know nothing: called or not, they are mostly wrong.
+    samples.push_back({15 + static_cast<int>(rng() % 9), static_cast<int>(rng() % 900), exact});
+  }
+  MistakeRequest request;
+  request.exact_empties = 17;
+  const auto bands = summarise_mistakes(samples, request);
+  REQUIRE(bands.size() == 3);
+  const MistakeBand& exact = bands[0];  // 15-17 empties
+  CHECK(exact.exact == exact.moves);
+  CHECK(exact.losing_4_called == exact.losing_4);
+  CHECK(exact.called_losing_2 == exact.called);
+  std::size_t losing_2 = 0;
+  for (const LossSample& s : samples)
+    if (s.empties <= 17 && s.exact >= mistake_discs) ++losing_2;
+  CHECK(exact.called == losing_2);
+  for (std::size_t k = 1; k < bands.size(); ++k) {
+    CHECK(bands[k].exact == 0);
+    CHECK(bands[k].called_losing_2 < bands[k].called);
+  }
+}

@@ -218,7 +218,7 @@ TEST_CASE("The text header names the depths searched deeper near the end", "[cli
   // With 8x8 patterns, depth 3 is two plies deeper up to 23 empties, and goes on to 16 empties
   // from 22 and 23 (analysis/estimate.hpp annotation_depth); runs of empties read as a range.
   const std::string game = quoted(examples_dir / "annotate.txt");
-  CHECK(run_reversi("annotate --text --depth 3 " + game)
+  CHECK(run_reversi("annotate --text --depth 3 --exact-empties 14 " + game)
             .out.find("~estimates at depth 3 (5 at 15-21 empties, 6 at 22, 7 at 23; ProbCut "
                       "87%)\n") != std::string::npos);
   // Positions solved exactly need no deeper estimate.
