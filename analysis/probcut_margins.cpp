@@ -14,22 +14,22 @@ bool is_selectivity_level(int confidence) {
 
 // One standard deviation of (deep - shallow), in units, per deep depth from probcut_min_depth
 // and per band of probcut_band_empties empties (band 0: 1-10 empties), as printed by `reversi
-// train --wthor WTHOR_FOLDER --fit-probcut 1000` on the shipped weights with exact labels up
-// to 16 empties (778 positions; band 0 had none and copies band 1).
+// train --wthor WTHOR_FOLDER --fit-probcut 250` on the shipped weights (3,114 positions, 2.8 G
+// nodes; band 0 had none and copies band 1).
 // clang-format off
 constexpr int probcut_bands = 6;
 constexpr int probcut_band_empties = 10;
 constexpr int probcut_max_fitted_depth = 10;
 constexpr std::array<std::array<int, probcut_bands>, probcut_max_fitted_depth - probcut_min_depth + 1>
     probcut_sigmas = {{
-    {{ 475, 475, 359, 338, 368, 271 }},  // depth 3
-    {{ 447, 447, 311, 308, 302, 242 }},
-    {{ 431, 431, 382, 261, 286, 299 }},
-    {{ 365, 365, 270, 227, 203, 170 }},
-    {{ 566, 566, 423, 300, 321, 265 }},
-    {{ 415, 415, 389, 254, 229, 183 }},
-    {{ 392, 392, 319, 239, 221, 212 }},
-    {{ 420, 420, 313, 237, 212, 143 }},  // depth 10
+    {{ 431, 431, 325, 319, 298, 197 }},  // depth 3
+    {{ 409, 409, 325, 304, 278, 200 }},
+    {{ 399, 399, 334, 271, 257, 221 }},
+    {{ 372, 372, 272, 213, 190, 138 }},
+    {{ 497, 497, 387, 305, 273, 230 }},
+    {{ 427, 427, 336, 262, 239, 164 }},
+    {{ 397, 397, 318, 257, 227, 166 }},
+    {{ 418, 418, 289, 235, 208, 116 }},  // depth 10
 }};
 // clang-format on
 
