@@ -176,7 +176,7 @@ struct AnnotateLevel {
 constexpr std::array<AnnotateLevel, 3> annotate_levels = {{
     {"quick", 12, 4, 73},
     {"normal", default_exact_empties, default_estimate_depth, default_selectivity},
-    {"deep", 18, 8, 95},
+    {"deep", 20, 8, 95},
 }};
 
 struct AnnotateCommandOptions {
@@ -280,6 +280,20 @@ void check_ranges(const AnnotateCommandOptions& opt) {
     throw UsageError("give one of --jsonl, --json and --text");
 }
 
+// The levels as --help names them, from the table itself.
+std::string level_help() {
+  std::string out;
+  for (std::size_t i = 0; i < annotate_levels.size(); ++i) {
+    const AnnotateLevel& l = annotate_levels[i];
+    if (i > 0) out += i + 1 == annotate_levels.size() ? " or " : ", ";
+    out += std::string(l.name) + (i == 0 ? " (exact from " : " (") +
+           std::to_string(l.exact_empties) + (i == 0 ? " empties, depth " : ", ") +
+           std::to_string(l.depth) + (i == 0 ? ", ProbCut " : ", ") +
+           std::to_string(l.selectivity) + "%)";
+  }
+  return out + "; --exact-empties, --depth and --selectivity given on their own take precedence";
+}
+
 // The options, checked; nullopt after --help.
 std::optional<AnnotateCommandOptions> parse_annotate(const std::vector<std::string>& args) {
   AnnotateCommandOptions opt;
@@ -289,9 +303,7 @@ std::optional<AnnotateCommandOptions> parse_annotate(const std::vector<std::stri
   opt.eval.add_to(desc);
   // clang-format off
   desc.add_options()
-      ("level", po::value(&opt.level)->default_value("normal"),
-       "quick (exact from 12 empties, depth 4, ProbCut 73%), normal (14, 6, 87%) or deep (18, 8, "
-       "95%); --exact-empties, --depth and --selectivity given on their own take precedence")
+      ("level", po::value(&opt.level)->default_value("normal"), level_help().c_str())
       ("exact-empties", numeric(&opt.exact_empties, Range<int>{0, max_exact_empties, "empty squares"})
                             ->default_value(default_exact_empties),
        "solve exactly the positions with at most this many empty squares")
