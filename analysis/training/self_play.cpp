@@ -9,6 +9,7 @@
 #include <random>
 
 #include "analysis/estimate.hpp"
+#include "analysis/happens_before.hpp"
 #include "analysis/search.hpp"
 #include "analysis/training/exact_labels.hpp"
 #include "core/rules.hpp"
@@ -156,11 +157,15 @@ PlayedGames play_games(const SelfPlayRequest& request, std::uint64_t first_game,
         std::size_t{0}, games.size(),
         [&](std::size_t i) {
           games[i] = GamePlayer(request, engines.local(), first_game + i).play();
+          happens_before::release(&games[i]);
         },
         tbb::simple_partitioner());
   });
   PlayedGames out;
-  for (const PlayedGames& g : games) out.append(g);
+  for (PlayedGames& g : games) {
+    happens_before::acquire(&g);  // the join above, which TSan cannot see inside libtbb
+    out.append(g);
+  }
   return out;
 }
 

@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "cli/batch/happens_before.hpp"
+#include "analysis/happens_before.hpp"
 #include "cli/batch/record_input.hpp"
 
 namespace reversi::cli {

@@ -18,7 +18,7 @@
 #include <sanitizer/tsan_interface.h>
 #endif
 
-namespace reversi::cli::happens_before {
+namespace reversi::happens_before {
 
 #ifdef REVERSI_TSAN_ANNOTATIONS
 inline void release(void* marker) {
@@ -45,4 +45,4 @@ class Span {
   void* before_;
 };
 
-}  // namespace reversi::cli::happens_before
+}  // namespace reversi::happens_before
