@@ -1,6 +1,7 @@
 // Orderings libtbb guarantees, told to ThreadSanitizer. Debian's libtbb is not built with
 // -fsanitize=thread, so TSan does not see the synchronisation inside it (the join at the end of
-// parallel_pipeline, a token passed from stage to stage) and reports accesses it orders as races.
+// parallel_pipeline or parallel_for, a token passed from stage to stage) and reports accesses it
+// orders as races.
 // release(x) on one thread followed by acquire(x) on another makes everything the first thread did
 // before visible to the second, as the real synchronisation does. Only edges libtbb's contract
 // gives belong here, or real races would be hidden. Without TSan these compile to nothing.

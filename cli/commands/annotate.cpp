@@ -285,11 +285,12 @@ std::string level_help() {
   std::string out;
   for (std::size_t i = 0; i < annotate_levels.size(); ++i) {
     const AnnotateLevel& l = annotate_levels[i];
-    if (i > 0) out += i + 1 == annotate_levels.size() ? " or " : ", ";
-    out += std::string(l.name) + (i == 0 ? " (exact from " : " (") +
-           std::to_string(l.exact_empties) + (i == 0 ? " empties, depth " : ", ") +
-           std::to_string(l.depth) + (i == 0 ? ", ProbCut " : ", ") +
-           std::to_string(l.selectivity) + "%)";
+    const bool first = i == 0;  // names the settings; the others give their values in that order
+    if (!first) out += i + 1 == annotate_levels.size() ? " or " : ", ";
+    out += std::string(l.name) + (first ? " (exact from " : " (") +
+           std::to_string(l.exact_empties) + (first ? " empties, depth " : ", ") +
+           std::to_string(l.depth) + (first ? ", ProbCut " : ", ") + std::to_string(l.selectivity) +
+           "%)";
   }
   return out + "; --exact-empties, --depth and --selectivity given on their own take precedence";
 }
