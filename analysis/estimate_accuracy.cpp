@@ -1,7 +1,6 @@
 #include "analysis/estimate_accuracy.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -9,6 +8,7 @@
 #include <optional>
 
 #include "analysis/eval/weights.hpp"
+#include "analysis/parallel_each.hpp"
 #include "analysis/search.hpp"
 #include "core/game.hpp"
 
@@ -128,7 +128,7 @@ std::vector<AccuracyPoint> measure_accuracy(const std::vector<records::GameRecor
   tbb::enumerable_thread_specific<Engines> engines;
   tbb::task_arena arena(std::max(1, request.threads));
   arena.execute([&] {
-    tbb::parallel_for(std::size_t{0}, games.size(), [&](std::size_t g) {
+    parallel_each(games.size(), [&](std::size_t g) {
       const records::GameRecord& game = games[g];
       const Replay r = replay(game.rules, game.start, game.moves);
       if (!r.ok()) return;

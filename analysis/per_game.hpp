@@ -3,13 +3,13 @@
 #pragma once
 
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <cstddef>
 #include <vector>
 
+#include "analysis/parallel_each.hpp"
 #include "core/records/record.hpp"
 
 namespace reversi {
@@ -23,8 +23,8 @@ std::vector<Sample> samples_in_game_order(const std::vector<records::GameRecord>
   tbb::enumerable_thread_specific<Engines> engines;
   tbb::task_arena arena(std::max(1, threads));
   arena.execute([&] {
-    tbb::parallel_for(std::size_t{0}, games.size(),
-                      [&](std::size_t g) { found[g] = samples(games[g], engines.local()); });
+    parallel_each(games.size(),
+                  [&](std::size_t g) { found[g] = samples(games[g], engines.local()); });
   });
   std::vector<Sample> out;
   for (const auto& f : found) out.insert(out.end(), f.begin(), f.end());

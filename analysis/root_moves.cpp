@@ -1,14 +1,13 @@
 #include "analysis/root_moves.hpp"
 
-#include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <cmath>
 #include <utility>
 
 #include "analysis/estimate.hpp"
+#include "analysis/parallel_each.hpp"
 
 namespace reversi {
 
@@ -167,14 +166,10 @@ std::uint64_t order_by_estimate(const Rules& rules, const eval::PatternEvaluator
   // depends only on its position, so neither the split nor the tables change the order.
   tbb::enumerable_thread_specific<DiscEstimate> estimators(
       [&] { return DiscEstimate(rules, patterns, stop); });
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, moves.size(), 1),
-                    [&](const tbb::blocked_range<std::size_t>& range) {
-                      DiscEstimate& estimate = estimators.local();
-                      for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                        moves[i].guess = estimate(moves[i].child);
-                        moves[i].order = -moves[i].guess;
-                      }
-                    });
+  parallel_each(moves.size(), [&](std::size_t i) {
+    moves[i].guess = estimators.local()(moves[i].child);
+    moves[i].order = -moves[i].guess;
+  });
   sort_by_order(moves);
   std::uint64_t nodes = 0;
   for (const DiscEstimate& e : estimators) nodes += e.nodes;

@@ -1,13 +1,12 @@
 #include "analysis/puzzle/search.hpp"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <map>
 #include <mutex>
 #include <stdexcept>
 
+#include "analysis/parallel_each.hpp"
 #include "analysis/puzzle/worker.hpp"
 
 namespace reversi {
@@ -100,15 +99,12 @@ std::uint64_t run_tasks(const Shared<K>& sh, std::size_t tasks, int threads, Wor
   std::atomic<std::uint64_t> done{0};
   tbb::task_arena arena(std::max(1, threads));
   arena.execute([&] {
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, tasks, 1),
-                      [&](const tbb::blocked_range<std::size_t>& range) {
-                        for (std::size_t i = range.begin(); i != range.end(); ++i) {
-                          Worker<K> w(sh);
-                          work(w, i);
-                          positions += w.positions();
-                          on_done(++done, tasks);
-                        }
-                      });
+    parallel_each(tasks, [&](std::size_t i) {
+      Worker<K> w(sh);
+      work(w, i);
+      positions += w.positions();
+      on_done(++done, tasks);
+    });
   });
   return positions;
 }
@@ -511,7 +507,7 @@ class ForcedPuzzle : PuzzleBase<K> {
     std::vector<char> results(children.size(), 0);
     std::atomic<std::uint64_t> done{0};
     // Runs in the caller's arena; nested levels share its threads.
-    tbb::parallel_for(std::size_t{0}, children.size(), [&](std::size_t i) {
+    parallel_each(children.size(), [&](std::size_t i) {
       results[i] = forced_in_parallel(children[i], d - 1, forcer, plies - 1, positions, k);
       if (plies == forced_parallel_plies) this->report("forcing", k, ++done, children.size());
     });

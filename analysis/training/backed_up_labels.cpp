@@ -1,7 +1,6 @@
 #include "analysis/training/backed_up_labels.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -9,6 +8,7 @@
 
 #include "analysis/estimate.hpp"
 #include "analysis/eval/patterns.hpp"
+#include "analysis/parallel_each.hpp"
 
 namespace reversi::eval {
 
@@ -32,7 +32,7 @@ BackedUp back_up_phase(const std::vector<Sample>& samples, int phase,
   tbb::enumerable_thread_specific<Estimator> estimators([] { return Estimator(); });
   tbb::task_arena arena(std::max(1, request.threads));
   arena.execute([&] {
-    tbb::parallel_for(std::size_t{0}, out.samples.size(), [&](std::size_t i) {
+    parallel_each(out.samples.size(), [&](std::size_t i) {
       Sample& s = out.samples[i];
       Position root;
       root.player = s.player;

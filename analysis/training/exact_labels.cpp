@@ -1,7 +1,6 @@
 #include "analysis/training/exact_labels.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -10,6 +9,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "analysis/parallel_each.hpp"
 #include "analysis/search.hpp"
 
 namespace reversi::eval {
@@ -116,7 +116,7 @@ ExactLabelStats label_exactly(std::vector<std::vector<Sample>>& games, LabelCach
   std::mutex progress;
   tbb::task_arena arena(std::max(1, request.threads));
   arena.execute([&] {
-    tbb::parallel_for(std::size_t{0}, games.size(), [&](std::size_t g) {
+    parallel_each(games.size(), [&](std::size_t g) {
       if (request.stop && request.stop->load()) return;
       Solver& solver = solvers.local();
       for (std::size_t k = 0; k < games[g].size(); ++k) {

@@ -1,13 +1,13 @@
 #include "analysis/training/probcut_fit.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <cmath>
 
 #include "analysis/estimate.hpp"
+#include "analysis/parallel_each.hpp"
 
 namespace reversi::eval {
 
@@ -28,7 +28,7 @@ ProbCutFit fit_probcut(const std::vector<Position>& positions, const ProbCutFitR
   tbb::enumerable_thread_specific<Estimator> estimators;
   tbb::task_arena arena(std::max(1, request.threads));
   arena.execute([&] {
-    tbb::parallel_for(std::size_t{0}, positions.size(), [&](std::size_t i) {
+    parallel_each(positions.size(), [&](std::size_t i) {
       Estimator& estimator = estimators.local();
       EstimateRequest er{.rules = rules, .root = positions[i], .patterns = request.patterns};
       const auto value_at = [&](int depth) {

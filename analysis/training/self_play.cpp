@@ -1,7 +1,6 @@
 #include "analysis/training/self_play.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -9,7 +8,7 @@
 #include <random>
 
 #include "analysis/estimate.hpp"
-#include "analysis/happens_before.hpp"
+#include "analysis/parallel_each.hpp"
 #include "analysis/search.hpp"
 #include "analysis/training/exact_labels.hpp"
 #include "core/rules.hpp"
@@ -153,19 +152,12 @@ PlayedGames play_games(const SelfPlayRequest& request, std::uint64_t first_game,
   tbb::enumerable_thread_specific<Engines> engines([&] { return Engines(request.hash_mb); });
   tbb::task_arena arena(std::max(1, request.threads));
   arena.execute([&] {
-    tbb::parallel_for(
-        std::size_t{0}, games.size(),
-        [&](std::size_t i) {
-          games[i] = GamePlayer(request, engines.local(), first_game + i).play();
-          happens_before::release(&games[i]);
-        },
-        tbb::simple_partitioner());
+    parallel_each(games.size(), [&](std::size_t i) {
+      games[i] = GamePlayer(request, engines.local(), first_game + i).play();
+    });
   });
   PlayedGames out;
-  for (PlayedGames& g : games) {
-    happens_before::acquire(&g);  // the join above, which TSan cannot see inside libtbb
-    out.append(g);
-  }
+  for (const PlayedGames& g : games) out.append(g);
   return out;
 }
 

@@ -1,11 +1,10 @@
 #include "analysis/training/training.hpp"
 
-#include <tbb/parallel_for.h>
-
 #include <algorithm>
 #include <cmath>
 
 #include "analysis/eval/patterns.hpp"
+#include "analysis/parallel_each.hpp"
 
 namespace reversi::eval {
 
@@ -166,7 +165,8 @@ TrainResult train(WeightsGame game, const std::vector<Sample>& train_set,
     return out;
   };
   // Each phase writes only its own slice, so the order the phases finish in cannot matter.
-  tbb::parallel_for(0, phases, [&](int phase) {
+  parallel_each(static_cast<std::size_t>(phases), [&](std::size_t phase_index) {
+    const int phase = static_cast<int>(phase_index);
     const Design train_design = design_of(set, by_phase(train_set, phase));
     const Design valid_design = design_of(set, by_phase(valid_set, phase));
     const auto n = static_cast<std::size_t>(set.weights_per_phase());

@@ -9,7 +9,6 @@
 #include "analysis/annotate.hpp"
 
 #include <oneapi/tbb/concurrent_queue.h>
-#include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 #include <sys/resource.h>
 
@@ -19,6 +18,7 @@
 #include <iostream>
 #include <mutex>
 
+#include "analysis/parallel_each.hpp"
 #include "cli/batch/record_input.hpp"
 #include "cli/bench/games.hpp"
 #include "cli/bench/modes.hpp"
@@ -111,22 +111,17 @@ TheoreticalRun check_games(const std::vector<records::GameRecord>& games, int th
   run.load_start = load_average();
   tbb::task_arena arena(threads);
   arena.execute([&] {
-    tbb::parallel_for(
-        tbb::blocked_range<std::size_t>(0, games.size(), 1),
-        [&](const tbb::blocked_range<std::size_t>& range) {
-          for (std::size_t i = range.begin(); i != range.end(); ++i) {
-            Solver* solver = nullptr;
-            solvers.idle.pop(solver);
-            run.results[i] = check_theoretical(games[i], *solver, analysis);
-            solvers.idle.push(solver);
-            if (run.results[i]) nodes += run.results[i]->nodes;
-            const int n = ++done;
-            const std::lock_guard lock(progress_mutex);
-            progress.update(std::to_string(n) + "/" + std::to_string(games.size()) + " games, " +
-                            std::to_string(static_cast<int>(seconds_since(start))) + " s");
-          }
-        },
-        tbb::simple_partitioner());
+    parallel_each(games.size(), [&](std::size_t i) {
+      Solver* solver = nullptr;
+      solvers.idle.pop(solver);
+      run.results[i] = check_theoretical(games[i], *solver, analysis);
+      solvers.idle.push(solver);
+      if (run.results[i]) nodes += run.results[i]->nodes;
+      const int n = ++done;
+      const std::lock_guard lock(progress_mutex);
+      progress.update(std::to_string(n) + "/" + std::to_string(games.size()) + " games, " +
+                      std::to_string(static_cast<int>(seconds_since(start))) + " s");
+    });
   });
   progress.clear();
   run.seconds = seconds_since(start);

@@ -1,7 +1,6 @@
 // reversi db book: the engine's values of the positions of the opening tree (those reached by
 // at least N games, up to ply P), computed once and stored in the database's book table, a
 // batch per transaction, so that Ctrl-C keeps what is done and a second run goes on from there.
-#include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include <chrono>
@@ -11,6 +10,7 @@
 #include <set>
 
 #include "analysis/estimate.hpp"
+#include "analysis/parallel_each.hpp"
 #include "cli/commands/db.hpp"
 #include "cli/commands/db_select.hpp"
 #include "cli/options/numeric.hpp"
@@ -107,7 +107,7 @@ void value_positions(db::Connection& conn, const std::vector<Position>& todo,
     const std::size_t n = std::min(batch, todo.size() - first);
     std::vector<std::optional<EngineView>> views(n);
     arena.execute([&] {
-      tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
+      parallel_each(n, [&](std::size_t i) {
         if (!stop.interrupted()) views[i] = engine_view(todo[first + i], opt.depth, stop.flag());
       });
     });

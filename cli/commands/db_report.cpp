@@ -1,6 +1,5 @@
 // reversi db report: the opening explorer page (cli/output/explorer.hpp) of a database's tree
 // below a position, to a depth, with the engine's values of each position's moves.
-#include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include <chrono>
@@ -8,6 +7,7 @@
 #include <iostream>
 
 #include "analysis/estimate.hpp"
+#include "analysis/parallel_each.hpp"
 #include "cli/batch/output_file.hpp"
 #include "cli/commands/db.hpp"
 #include "cli/commands/db_select.hpp"
@@ -109,7 +109,7 @@ Explorer explorer_of(const db::GameDatabase& database, const db::Tree& tree,
     }
     tbb::task_arena arena(opt.threads.resolved());
     arena.execute([&] {
-      tbb::parallel_for(std::size_t{0}, tree.nodes.size(), [&](std::size_t i) {
+      parallel_each(tree.nodes.size(), [&](std::size_t i) {
         if (stop.interrupted()) return;
         if (!engines[i])
           engines[i] = engine_view(tree.nodes[i].position, opt.engine_depth, stop.flag());

@@ -5,7 +5,6 @@
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/global_control.h>
-#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <chrono>
@@ -17,6 +16,7 @@
 #include <set>
 #include <utility>
 
+#include "analysis/parallel_each.hpp"
 #include "analysis/puzzle/tactic.hpp"
 #include "analysis/puzzle/unique.hpp"
 #include "cli/batch/output_file.hpp"
@@ -191,8 +191,8 @@ Generated<Puzzle> generate(const std::vector<PuzzleCandidate>& candidates, std::
       if (seen.insert(canonical_of(rules, c.position)).second) round.push_back(&c);
     }
     std::vector<std::optional<Puzzle>> proven(round.size());
-    tbb::parallel_for(std::size_t{0}, round.size(),
-                      [&](std::size_t i) { proven[i] = prove(engines.local(), *round[i]); });
+    parallel_each(round.size(),
+                  [&](std::size_t i) { proven[i] = prove(engines.local(), *round[i]); });
     for (auto& p : proven) {
       if (stop.interrupted() || out.puzzles.size() >= count) break;
       ++out.tried;
