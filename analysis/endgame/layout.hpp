@@ -65,6 +65,10 @@ struct Layout {
   // Squares by static value, best first: the order the last few empties are tried in.
   std::array<std::uint8_t, max_squares> by_value{};
   int by_value_count = 0;
+  // The same as masks: the squares of each static value, best value first.
+  static constexpr int max_square_value = 18;
+  std::array<B, max_square_value + 1> value_classes{};
+  int value_class_count = 0;
 
   explicit Layout(const Rules& rules) {
     const auto& g = rules.geometry();
@@ -85,11 +89,15 @@ struct Layout {
     for (std::size_t q = 0; q < 4; ++q) quadrant[q] &= playable;
     for (int sq = 0; sq < max_squares; ++sq)
       neighbours[static_cast<std::size_t>(sq)] = S::neighbours(B(1) << sq) & playable;
-    for (int v = 18; v >= 0; --v)
+    for (int v = max_square_value; v >= 0; --v) {
+      B same = 0;
       for_each_square(playable, [&](int sq) {
-        if (square_value[static_cast<std::size_t>(sq)] == v)
-          by_value[static_cast<std::size_t>(by_value_count++)] = static_cast<std::uint8_t>(sq);
+        if (square_value[static_cast<std::size_t>(sq)] != v) return;
+        by_value[static_cast<std::size_t>(by_value_count++)] = static_cast<std::uint8_t>(sq);
+        same |= B(1) << sq;
       });
+      if (same != 0) value_classes[static_cast<std::size_t>(value_class_count++)] = same;
+    }
     for (int mask = 0; mask < 16; ++mask)
       for (std::size_t q = 0; q < 4; ++q)
         if ((mask >> q) & 1) parity_squares[static_cast<std::size_t>(mask)] |= quadrant[q];

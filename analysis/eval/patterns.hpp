@@ -57,19 +57,28 @@ inline Bits64 neighbours_8x8(Bits64 x) {
          (((x >> 1) | (x >> 9) | (x << 7)) & not_last_column);
 }
 
+// How many of the four 4x4 quadrants hold an odd number of `empty`'s squares: each quadrant's
+// parity folded into its first square by exclusive or, four columns then four rows at once.
+inline int odd_quadrants_8x8(Bits64 empty) {
+  Bits64 x = empty ^ (empty >> 1);
+  x ^= x >> 2;
+  x ^= x >> 8;
+  x ^= x >> 16;
+  constexpr Bits64 first_squares = 0x0000001100000011ULL;  // a1, e1, a5, e5
+  return popcount(x & first_squares);
+}
+
 // The weight of each board feature of an 8x8 position, relative to the features' first weight.
 // `empties` is popcount(empty), which the caller has already counted for the phase.
 inline std::array<std::uint32_t, board_feature_count> board_feature_indices(Bits64 p, Bits64 o,
                                                                             Bits64 empty,
                                                                             int empties) {
-  constexpr Bits64 quadrants[4] = {0x0f0f0f0fULL, 0xf0f0f0f0ULL, 0x0f0f0f0fULL << 32,
-                                   0xf0f0f0f0ULL << 32};
   const int mine = std::min(popcount(neighbours_8x8(o) & empty), frontier_cap);
   const int theirs = std::min(popcount(neighbours_8x8(p) & empty), frontier_cap);
   const int difference = popcount(p) - popcount(o) + 64;
-  const int within_phase = empties == 0 ? 0 : (empties - 1) % empties_per_phase;
-  int odd_quadrants = 0;
-  for (const Bits64 q : quadrants) odd_quadrants += popcount(empty & q) & 1;
+  const int within_phase =
+      empties == 0 ? 0 : static_cast<int>(static_cast<unsigned>(empties - 1) % empties_per_phase);
+  const int odd_quadrants = odd_quadrants_8x8(empty);
   constexpr std::uint32_t theirs_at = frontier_cap + 1;
   constexpr std::uint32_t difference_at = 2 * theirs_at;
   constexpr std::uint32_t parity_at = difference_at + disc_difference_weights;
