@@ -298,20 +298,16 @@ class Search {
   }
 
   // The children of a position, best first by a cheap guess: the hash move, then the moves that
-  // leave the opponent fewest replies (from depth 3 up; below, the static square value).
+  // leave the opponent fewest replies (from depth 2 up; at depth 1, the static square value).
   int expand(B p, B o, B moves, B empty, int depth, int hash_move, Child<B>* out) const {
     if (depth == 1) return expand_leaves(p, o, moves, out);
     int count = 0;
     for_each_square(moves, [&](int sq) {
       Child<B>& c = out[count++];
-      const B f = board_.flips(p, o, sq);
-      c.square = sq;
-      c.player = o ^ f;
-      c.opponent = p ^ f ^ (B(1) << sq);
-      c.order = board_.layout.square_value[static_cast<std::size_t>(sq)];
+      c = child(p, o, sq);
       if (sq == hash_move) {
         c.order += hash_move_order;
-      } else if (depth >= 2) {
+      } else {
         const B child_empty = empty ^ (B(1) << sq);
         c.order -= replies_weight * popcount(K::legal_moves(c.player, c.opponent, child_empty));
       }
@@ -326,17 +322,17 @@ class Search {
   int expand_leaves(B p, B o, B moves, Child<B>* out) const {
     int count = 0;
     const auto& layout = board_.layout;
-    for (std::size_t k = 0; k < static_cast<std::size_t>(layout.value_class_count); ++k) {
-      for_each_square(moves & layout.value_classes[k], [&](int sq) {
-        Child<B>& c = out[count++];
-        const B f = board_.flips(p, o, sq);
-        c.square = sq;
-        c.player = o ^ f;
-        c.opponent = p ^ f ^ (B(1) << sq);
-        c.order = layout.square_value[static_cast<std::size_t>(sq)];
-      });
-    }
+    for (std::size_t k = 0; k < static_cast<std::size_t>(layout.value_class_count); ++k)
+      for_each_square(moves & layout.value_classes[k],
+                      [&](int sq) { out[count++] = child(p, o, sq); });
     return count;
+  }
+
+  // The position after the move at `sq`, from the child's side, ordered by the square's value.
+  Child<B> child(B p, B o, int sq) const {
+    const B f = board_.flips(p, o, sq);
+    return {sq, o ^ f, p ^ f ^ (B(1) << sq),
+            board_.layout.square_value[static_cast<std::size_t>(sq)]};
   }
 
   // Starts loading the children's table slots, so that their probes overlap instead of queueing.

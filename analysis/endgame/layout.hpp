@@ -62,10 +62,7 @@ struct Layout {
   std::array<B, 8> edge{};
   // Per square, its (up to eight) neighbours: a move there needs an opponent disc among them.
   std::array<B, max_squares> neighbours{};
-  // Squares by static value, best first: the order the last few empties are tried in.
-  std::array<std::uint8_t, max_squares> by_value{};
-  int by_value_count = 0;
-  // The same as masks: the squares of each static value, best value first.
+  // The squares of each static value, best value first.
   static constexpr int max_square_value = 18;
   std::array<B, max_square_value + 1> value_classes{};
   int value_class_count = 0;
@@ -92,9 +89,7 @@ struct Layout {
     for (int v = max_square_value; v >= 0; --v) {
       B same = 0;
       for_each_square(playable, [&](int sq) {
-        if (square_value[static_cast<std::size_t>(sq)] != v) return;
-        by_value[static_cast<std::size_t>(by_value_count++)] = static_cast<std::uint8_t>(sq);
-        same |= B(1) << sq;
+        if (square_value[static_cast<std::size_t>(sq)] == v) same |= B(1) << sq;
       });
       if (same != 0) value_classes[static_cast<std::size_t>(value_class_count++)] = same;
     }
