@@ -50,6 +50,18 @@ struct Kernel {
 
   // Empty squares where the player to move flips at least one disc.
   static B legal_moves(B player, B opponent, B empty) {
+    return legal_moves_inlined(player, opponent, empty);
+  }
+
+  // The opponent discs a move on `square` flips (empty if the move is illegal).
+  static B flips(B player, B opponent, int square) {
+    return flips_inlined(player, opponent, square);
+  }
+
+  // The same two, always inlined: for the exact solver's node loops, where GCC's inlining budget
+  // runs out and leaves them calls (FFO 40: 4% more instructions). Elsewhere the compiler's own
+  // choice is better (perft: 7% slower with them forced inline).
+  [[gnu::always_inline]] static B legal_moves_inlined(B player, B opponent, B empty) {
     if constexpr (vectorised) {
       return vector_legal_moves(player, opponent, empty);
     } else {
@@ -57,8 +69,7 @@ struct Kernel {
     }
   }
 
-  // The opponent discs a move on `square` flips (empty if the move is illegal).
-  static B flips(B player, B opponent, int square) {
+  [[gnu::always_inline]] static B flips_inlined(B player, B opponent, int square) {
     if constexpr (vectorised) {
       return vector_flips(player, opponent, square);
     } else {
@@ -156,8 +167,8 @@ struct Kernel {
   }
 
   // run_ends on all four lines at once.
-  static Bits64 vector_legal_moves(Bits64 player, Bits64 opponent,
-                                   Bits64 empty) requires vectorised {
+  [[gnu::always_inline]] static Bits64 vector_legal_moves(Bits64 player, Bits64 opponent,
+                                                          Bits64 empty) requires vectorised {
     const Lanes edge = {static_cast<Bits64>(inner_columns), static_cast<Bits64>(inner_columns),
                         ~Bits64{0}, static_cast<Bits64>(inner_columns)};
     const Lanes cross = broadcast(opponent) & edge;
@@ -177,7 +188,8 @@ struct Kernel {
 
   // scalar_flips on all eight rays at once: the four going up in one register, the four going
   // down in another.
-  static Bits64 vector_flips(Bits64 player, Bits64 opponent, int square) requires vectorised {
+  [[gnu::always_inline]] static Bits64 vector_flips(Bits64 player, Bits64 opponent,
+                                                    int square) requires vectorised {
     const auto& ray = rays.ray[static_cast<std::size_t>(square)];
     const __m256i p = _mm256_set1_epi64x(static_cast<long long>(player));
     const __m256i o = _mm256_set1_epi64x(static_cast<long long>(opponent));

@@ -34,7 +34,7 @@ struct Steps {
     return 0;
   }
 
-  static B neighbours(B x) {
+  [[gnu::always_inline]] static B neighbours(B x) {
     return move<0>(x) | move<1>(x) | move<2>(x) | move<3>(x) | move<4>(x) | move<5>(x) |
            move<6>(x) | move<7>(x);
   }
@@ -166,7 +166,7 @@ struct Layout {
   }
 
   // Own discs on corners and edge discs joined to them: a cheap stability estimate for ordering.
-  B corner_stable(B mine) const {
+  [[gnu::always_inline]] B corner_stable(B mine) const {
     B s = mine & corners;
     if (s == 0) return 0;
     // Grow along the edges a few squares from each owned corner.
@@ -176,7 +176,9 @@ struct Layout {
   }
 
   // Empty squares next to an opponent disc: where mobility can come from.
-  B potential_moves(B opponent, B empty) const { return S::neighbours(opponent) & empty; }
+  [[gnu::always_inline]] B potential_moves(B opponent, B empty) const {
+    return S::neighbours(opponent) & empty;
+  }
 
  private:
   static constexpr int good_square_value = 10;

@@ -1,0 +1,117 @@
+// The last few empties of the exact search: no table, no sorting, no move list. At a few empties
+// a node's whole subtree is cheaper than ordering its moves, so the moves are tried in parity
+// order as they are found, and the last two empties have code of their own.
+#pragma once
+
+#include "analysis/endgame/context.hpp"
+#include "analysis/endgame/end_rules.hpp"
+#include "analysis/endgame/layout.hpp"
+
+namespace reversi::endgame {
+
+template <class K, bool Anti, bool WinnerTakesEmpties, bool Limited>
+class LastMoves {
+ public:
+  using B = BitsOf<K>;
+  using Rules = EndRules<K, Anti, WinnerTakesEmpties, Limited>;
+
+  // `stability_min`: from this many empties a node first tries a stability cutoff.
+  LastMoves(const Layout<K>& layout, const Rules& rules, int stability_min)
+      : lay_(layout), rules_(rules), stability_min_(stability_min) {}
+
+  // The value of a position with `n` (at most the shallow search's) empties against the null
+  // window (alpha, alpha + 1), fail-soft.
+  int search(B p, B o, int alpha, int n, int s, Context& c) const {
+    const B empty = lay_.playable & ~(p | o);
+    if (n >= 3) return shallow(p, o, alpha, n, s, lay_.parity(empty), c);
+    if (n == 2) return solve_2(p, o, alpha, s, lowest_square(empty), highest_square(empty), c);
+    if (n == 1) return solve_1(p, o, s, lowest_square(empty), c);
+    return rules_.final_score(p, o);
+  }
+
+ private:
+  int solve_1(B p, B o, int s, int sq, Context& c) const {
+    ++c.nodes;
+    if (rules_.can_move(s)) {
+      const B f = K::flips_inlined(p, o, sq);
+      if (f != 0) return rules_.full_board_score(popcount(p) + popcount(f) + 1);
+    }
+    if (rules_.can_move(rules_.other_supply(1, s))) {
+      const B f = K::flips_inlined(o, p, sq);
+      if (f != 0) return -rules_.full_board_score(popcount(o) + popcount(f) + 1);
+    }
+    return rules_.final_score(p, o);
+  }
+
+  int solve_2(B p, B o, int alpha, int s, int x1, int x2, Context& c) const {
+    ++c.nodes;
+    int best = -solve_infinity;
+    const int s_child = rules_.other_supply(2, s);
+    if (rules_.can_move(s)) {
+      B f = K::flips_inlined(p, o, x1);
+      if (f != 0) {
+        best = -solve_1(o ^ f, p ^ f ^ (B(1) << x1), s_child, x2, c);
+        if (best > alpha) return best;
+      }
+      f = K::flips_inlined(p, o, x2);
+      if (f != 0) best = std::max(best, -solve_1(o ^ f, p ^ f ^ (B(1) << x2), s_child, x1, c));
+      if (best > -solve_infinity) return best;
+    }
+    if (rules_.can_move(s_child) && (K::flips_inlined(o, p, x1) | K::flips_inlined(o, p, x2)) != 0)
+      return -solve_2(o, p, -alpha - 1, s_child, x1, x2, c);
+    return rules_.final_score(p, o);
+  }
+
+  // Odd quadrants first (the last move in a region is worth having), and only squares next to an
+  // opponent disc are tried.
+  int shallow(B p, B o, int alpha, int n, int s, int parity, Context& c) const {
+    ++c.nodes;
+    const B empty = lay_.playable & ~(p | o);
+    if (n >= stability_min_) {
+      int bound;
+      if (rules_.stability_cut(p, o, alpha, bound)) return bound;
+    }
+    int best = -solve_infinity;
+    if (rules_.can_move(s)) {
+      const int s_child = rules_.other_supply(n, s);
+      const B odd = lay_.parity_squares[static_cast<std::size_t>(parity)];
+      const B good = lay_.good_squares;
+      for (const B part :
+           {empty & odd & good, empty & odd & ~good, empty & ~odd & good, empty & ~odd & ~good}) {
+        B todo = part;
+        while (todo != 0) {
+          const int sq = lowest_square(todo);
+          todo &= todo - 1;
+          if ((lay_.neighbours[static_cast<std::size_t>(sq)] & o) == 0) continue;
+          const B f = K::flips_inlined(p, o, sq);
+          if (f == 0) continue;
+          const B np = o ^ f;
+          const B no = p ^ f ^ (B(1) << sq);
+          int v;
+          if (n == 3) {
+            const B rest = empty ^ (B(1) << sq);
+            v = -solve_2(np, no, -alpha - 1, s_child, lowest_square(rest), highest_square(rest), c);
+          } else {
+            const int child_parity = parity ^ (1 << lay_.quadrant_of[static_cast<std::size_t>(sq)]);
+            v = -shallow(np, no, -alpha - 1, n - 1, s_child, child_parity, c);
+          }
+          if (v > best) {
+            best = v;
+            if (v > alpha) return v;
+          }
+        }
+      }
+      if (best > -solve_infinity) return best;
+    }
+    const int s_pass = rules_.other_supply(n, s);
+    if (rules_.legal(o, p, empty, s_pass) != 0)
+      return -shallow(o, p, -alpha - 1, n, s_pass, parity, c);
+    return rules_.final_score(p, o);
+  }
+
+  const Layout<K>& lay_;
+  Rules rules_;  // a copy: two words, and no reference into the engine that owns this
+  int stability_min_;
+};
+
+}  // namespace reversi::endgame
