@@ -4,6 +4,7 @@
 #pragma once
 
 #include "analysis/endgame/layout.hpp"
+#include "analysis/endgame/stability.hpp"
 #include "core/board.hpp"
 
 namespace reversi::endgame {
@@ -16,7 +17,7 @@ class EndRules {
   using B = BitsOf<K>;
 
   EndRules(const Layout<K>& layout, int supply_offset)
-      : lay_(layout), supply_offset_(supply_offset) {}
+      : lay_(layout), stability_(layout), supply_offset_(supply_offset) {}
 
   // The final margin of a finished game for the side to move.
   int final_score(B p, B o) const {
@@ -54,12 +55,13 @@ class EndRules {
     const B loser = Anti ? p : o;
     if (alpha < lay_.n_playable - 2 * popcount(loser)) return false;
     const int needed = (lay_.n_playable - alpha + 1) / 2;
-    bound = lay_.n_playable - 2 * popcount(lay_.stable(loser, p | o, needed));
+    bound = lay_.n_playable - 2 * popcount(stability_.stable(loser, p | o, needed));
     return bound <= alpha;
   }
 
  private:
   const Layout<K>& lay_;
+  Stability<K> stability_;
   int supply_offset_;
 };
 

@@ -1,4 +1,4 @@
-#include "analysis/endgame/layout.hpp"
+#include "analysis/endgame/stability.hpp"
 
 #include <array>
 #include <catch2/catch.hpp>
@@ -54,6 +54,7 @@ Bits reference_stable(const Rules& rules, Bits mine, Bits occupied) {
 template <class K>
 void check_stable(const Rules& rules, int count, std::uint64_t seed) {
   const Layout<K> layout(rules);
+  const Stability<K> stability(layout);
   std::mt19937_64 rng(seed);
   for (int i = 0; i < reference::scaled(count); ++i) {
     // Positions from random play, at every stage of the game, and random fills.
@@ -74,13 +75,13 @@ void check_stable(const Rules& rules, int count, std::uint64_t seed) {
     const Bits occupied = p.player | p.opponent;
     for (const Bits mine : {p.player, p.opponent}) {
       const auto got =
-          layout.stable(static_cast<BitsOf<K>>(mine), static_cast<BitsOf<K>>(occupied));
+          stability.stable(static_cast<BitsOf<K>>(mine), static_cast<BitsOf<K>>(occupied));
       const Bits expected = reference_stable(rules, mine, occupied);
       REQUIRE(static_cast<Bits>(got) == expected);
       // Asked for at least `needed`, it answers the same set whenever it holds that many.
       const int needed = 1 + static_cast<int>(rng() % 24);
       const auto bounded = static_cast<Bits>(
-          layout.stable(static_cast<BitsOf<K>>(mine), static_cast<BitsOf<K>>(occupied), needed));
+          stability.stable(static_cast<BitsOf<K>>(mine), static_cast<BitsOf<K>>(occupied), needed));
       if (popcount(expected) >= needed)
         REQUIRE(bounded == expected);
       else
