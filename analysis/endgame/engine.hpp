@@ -6,7 +6,7 @@
 // and null-window search everywhere else, with
 //   - a transposition table of exact-value bounds for nodes with many empties,
 //   - fastest-first ordering (move_list.hpp), and shallow heuristic searches at many empties
-//     (ordering.hpp),
+//     (move_sorter.hpp, ordering.hpp),
 //   - stability cutoffs (stable opponent discs cap the score; end_rules.hpp),
 //   - parity ordering and dedicated code for the last few empties (last_moves.hpp),
 //   - young-brothers-wait parallelism (young_brothers.hpp).
@@ -19,7 +19,7 @@
 #include "analysis/endgame/last_moves.hpp"
 #include "analysis/endgame/layout.hpp"
 #include "analysis/endgame/move_list.hpp"
-#include "analysis/endgame/ordering.hpp"
+#include "analysis/endgame/move_sorter.hpp"
 #include "analysis/endgame/table.hpp"
 #include "analysis/endgame/young_brothers.hpp"
 #include "core/board.hpp"
@@ -41,7 +41,7 @@ class Engine {
         tune_(tuning_for<Anti>(tuning, layout.n_playable, patterns != nullptr)),
         last_(layout, rules_, tune_.stability_min),
         moves_(layout, tune_.light_ordering_max),
-        ordering_(layout, patterns) {}
+        sorter_(layout, tune_, patterns) {}
 
   // The value of a position with `n` empties if inside (alpha, beta), else a fail-soft bound.
   int search(B p, B o, int alpha, int beta, int n, int s, Context& c) const {
@@ -93,15 +93,15 @@ class Engine {
     }
     M list[max_moves];
     const int count = moves_.generate(p, o, moves, empty, n, hash_move, list);
-    if (n >= tune_.etc_min) {
-      int cut;
-      if (transposition_cut(p, o, alpha, n, s_child, list, count, cut)) return cut;
-    }
-    const int sort_from = first_sorted(n, hash_move);
+    const bool children_in_table = n >= tune_.etc_min && n - 1 >= tune_.table_min;
+    if (int cut; children_in_table && refuting_child(table_, n - 1, rules_.table_supply(s_child), p,
+                                                     o, list, count, alpha, cut))
+      return cut;
+    const int sort_from = sorter_.first_sorted(n, hash_move);
     int best = -solve_infinity;
     int best_move = -1;
     for (int i = 0; i < count; ++i) {
-      if (i == sort_from) sort_by_search(p, o, n, alpha, list + i, count - i, c);
+      if (i == sort_from) sorter_.sort(p, o, n, alpha, list + i, count - i, c);
       Moves::bring_best_to(list, i, count);
       const int v = child_value(p, o, list[i], alpha, n, s_child, c);
       if (c.aborted) return 0;
@@ -127,56 +127,6 @@ class Engine {
     return best;
   }
 
-  // Where the shallow ordering search starts in the move list, or -1 for none: after the hash
-  // move, which is tried first on its own, since it often cuts and makes the search needless.
-  int first_sorted(int n, int hash_move) const {
-    if (n < tune_.sort_search_min) return -1;
-    return hash_move >= 0 ? 1 : 0;
-  }
-
-  // Replaces the fastest-first scores by a shallow heuristic search (the hash move stays first).
-  void sort_by_search(B p, B o, int n, int alpha, M* list, int count, Context& c) const {
-    const int floor = ordering_.floor(alpha, tune_.sort_floor_margin);
-    const int depth =
-        std::min(tune_.sort_search_max_depth,
-                 tune_.sort_search_depth + (n - tune_.sort_search_min) / tune_.sort_search_step);
-    const eval::PatternIndices indices = ordering_.node_indices(p, o);
-    for (int i = 0; i < count; ++i) {
-      M& m = list[i];
-      if (m.score >= Moves::wipeout_score) continue;
-      const B np = o ^ m.flipped;
-      const B no = p ^ m.flipped ^ (B(1) << m.square);
-      m.score = -ordering_.child_value(np, no, indices, m.square, m.flipped, depth - 1, floor, c);
-      if (ordering_.learned()) {
-        const B replies = K::legal_moves_inlined(np, no, lay_.playable & ~(np | no));
-        m.score -=
-            tune_.pattern_reply_weight * (popcount(replies) + popcount(replies & lay_.corners));
-      }
-    }
-  }
-
-  // Enhanced transposition cutoff: a child already known to be bad enough for the opponent.
-  bool transposition_cut(B p, B o, int alpha, int n, int s_child, const M* list, int count,
-                         int& cut) const {
-    if (n - 1 < tune_.table_min) return false;
-    // All the children's buckets at once: their trips to memory overlap instead of queueing.
-    for (int i = 0; i < count; ++i) {
-      const M& m = list[i];
-      table_.prefetch(n - 1, o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square));
-    }
-    for (int i = 0; i < count; ++i) {
-      const M& m = list[i];
-      TableData d;
-      if (table_.probe(n - 1, o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square),
-                       rules_.table_supply(s_child), d) &&
-          -d.upper > alpha) {
-        cut = -d.upper;
-        return true;
-      }
-    }
-    return false;
-  }
-
   // Principal-variation search with a full window; brothers of the first move get a null window.
   int pvs(B p, B o, int alpha, int beta, int n, int s, Context& c) const {
     ++c.nodes;
@@ -200,12 +150,12 @@ class Engine {
     }
     M list[max_moves];
     const int count = moves_.generate(p, o, moves, empty, n, hash_move, list);
-    const int sort_from = first_sorted(n, hash_move);
+    const int sort_from = sorter_.first_sorted(n, hash_move);
     int best = -solve_infinity;
     int best_move = -1;
     int a = alpha;
     for (int i = 0; i < count; ++i) {
-      if (i == sort_from) sort_by_search(p, o, n, a, list + i, count - i, c);
+      if (i == sort_from) sorter_.sort(p, o, n, a, list + i, count - i, c);
       Moves::bring_best_to(list, i, count);
       const M& m = list[i];
       const B np = o ^ m.flipped;
@@ -238,7 +188,7 @@ class Engine {
   Tuning tune_;
   LastMoves<K, Anti, WinnerTakesEmpties, Limited> last_;
   Moves moves_;
-  OrderingSearch<K, Anti, WinnerTakesEmpties> ordering_;
+  MoveSorter<K, Anti, WinnerTakesEmpties> sorter_;
 };
 
 }  // namespace reversi::endgame

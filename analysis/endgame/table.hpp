@@ -269,4 +269,28 @@ class Tables {
   Table<B> near_;
 };
 
+// Enhanced transposition cutoff: whether a child of the node (p, o) is already known, with
+// `child_empties` empties, to be bad enough for the opponent that the node's value beats alpha;
+// `cut` is then that bound. `M` is a move with its `square` and `flipped` discs.
+template <class B, class M>
+bool refuting_child(const Tables<B>& table, int child_empties, int child_supply, B p, B o,
+                    const M* list, int count, int alpha, int& cut) {
+  // All the children's buckets at once: their trips to memory overlap instead of queueing.
+  for (int i = 0; i < count; ++i) {
+    const M& m = list[i];
+    table.prefetch(child_empties, o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square));
+  }
+  for (int i = 0; i < count; ++i) {
+    const M& m = list[i];
+    TableData d;
+    if (table.probe(child_empties, o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square), child_supply,
+                    d) &&
+        -d.upper > alpha) {
+      cut = -d.upper;
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace reversi::endgame
