@@ -154,6 +154,65 @@ struct Estimator::Impl {
 
 namespace {
 
+// A node's children, best first by a cheap guess: the hash move, then the moves that leave the
+// opponent fewest replies (from depth 2 up; at depth 1, the static square value).
+template <class K>
+class ChildOrder {
+ public:
+  using B = BitsOf<K>;
+
+  explicit ChildOrder(const Evaluator<K>& board) : board_(board) {}
+
+  // Fills `out` with the children of the position, scored for bring_best_to; returns how many.
+  int expand(B p, B o, B moves, B empty, int depth, int hash_move, Child<B>* out) const {
+    if (depth == 1) return expand_leaves(p, o, moves, out);
+    int count = 0;
+    for_each_square(moves, [&](int sq) {
+      Child<B>& c = out[count++];
+      c = child(p, o, sq);
+      if (sq == hash_move) {
+        c.order += hash_move_order;
+      } else {
+        const B child_empty = empty ^ (B(1) << sq);
+        c.order -= replies_weight * popcount(K::legal_moves(c.player, c.opponent, child_empty));
+      }
+    });
+    return count;
+  }
+
+  // Brings the best-ordered of children i..count-1 to place i: cutoffs come early, so sorting
+  // the whole list would mostly be wasted. Ties keep square order.
+  static void bring_best_to(Child<B>* list, int i, int count) {
+    int best = i;
+    for (int j = i + 1; j < count; ++j)
+      if (list[j].order > list[best].order) best = j;
+    if (best != i) std::rotate(list + i, list + best, list + best + 1);
+  }
+
+ private:
+  // The children of a node just above the leaves (no table there, so no hash move), already in
+  // the order bring_best_to would give them: by static square value, ties in square order. Most
+  // of them are evaluated anyway, and choosing each in turn cost a tenth of a search.
+  static_assert(table_min_depth > 1, "a node just above the leaves has no hash move");
+  int expand_leaves(B p, B o, B moves, Child<B>* out) const {
+    int count = 0;
+    const auto& layout = board_.layout;
+    for (std::size_t k = 0; k < static_cast<std::size_t>(layout.value_class_count); ++k)
+      for_each_square(moves & layout.value_classes[k],
+                      [&](int sq) { out[count++] = child(p, o, sq); });
+    return count;
+  }
+
+  // The position after the move at `sq`, from the child's side, ordered by the square's value.
+  Child<B> child(B p, B o, int sq) const {
+    const B f = board_.flips(p, o, sq);
+    return {sq, o ^ f, p ^ f ^ (B(1) << sq),
+            board_.layout.square_value[static_cast<std::size_t>(sq)]};
+  }
+
+  const Evaluator<K>& board_;
+};
+
 template <class K>
 class Search {
  public:
@@ -169,7 +228,8 @@ class Search {
         stamp_(stamp),
         stop_(stop),
         probcut_t100_(probcut_t100),
-        indices_{board.patterns} {}
+        indices_{board.patterns},
+        children_(board) {}
 
   std::uint64_t nodes() const { return nodes_; }
   bool stopped() const { return stopped_; }
@@ -230,13 +290,14 @@ class Search {
       if (probcut(p, o, ix, s_me, depth, popcount(empty), alpha, beta, cut)) return cut;
     }
     Child<B> children[max_board_squares];
-    const int count = expand(p, o, moves, empty, depth, hash_move, children);
+    const int count = children_.expand(p, o, moves, empty, depth, hash_move, children);
     if (depth - 1 >= table_min_depth) prefetch_slots(children, count, s_other);
     int best = -infinity;
     int best_move = -1;
     int a = alpha;
     for (int i = 0; i < count; ++i) {
-      if (depth >= 2) bring_best_to(children, i, count);  // expand ordered the leaves already
+      // expand ordered the leaves already.
+      if (depth >= 2) ChildOrder<K>::bring_best_to(children, i, count);
       const Child<B>& c = children[i];
       int v;
       // A leaf's value does not depend on the window, so it is never searched twice.
@@ -297,59 +358,12 @@ class Search {
     return false;
   }
 
-  // The children of a position, best first by a cheap guess: the hash move, then the moves that
-  // leave the opponent fewest replies (from depth 2 up; at depth 1, the static square value).
-  int expand(B p, B o, B moves, B empty, int depth, int hash_move, Child<B>* out) const {
-    if (depth == 1) return expand_leaves(p, o, moves, out);
-    int count = 0;
-    for_each_square(moves, [&](int sq) {
-      Child<B>& c = out[count++];
-      c = child(p, o, sq);
-      if (sq == hash_move) {
-        c.order += hash_move_order;
-      } else {
-        const B child_empty = empty ^ (B(1) << sq);
-        c.order -= replies_weight * popcount(K::legal_moves(c.player, c.opponent, child_empty));
-      }
-    });
-    return count;
-  }
-
-  // The children of a node just above the leaves (no table there, so no hash move), already in
-  // the order bring_best_to would give them: by static square value, ties in square order. Most
-  // of them are evaluated anyway, and choosing each in turn cost a tenth of a search.
-  static_assert(table_min_depth > 1, "a node just above the leaves has no hash move");
-  int expand_leaves(B p, B o, B moves, Child<B>* out) const {
-    int count = 0;
-    const auto& layout = board_.layout;
-    for (std::size_t k = 0; k < static_cast<std::size_t>(layout.value_class_count); ++k)
-      for_each_square(moves & layout.value_classes[k],
-                      [&](int sq) { out[count++] = child(p, o, sq); });
-    return count;
-  }
-
-  // The position after the move at `sq`, from the child's side, ordered by the square's value.
-  Child<B> child(B p, B o, int sq) const {
-    const B f = board_.flips(p, o, sq);
-    return {sq, o ^ f, p ^ f ^ (B(1) << sq),
-            board_.layout.square_value[static_cast<std::size_t>(sq)]};
-  }
-
   // Starts loading the children's table slots, so that their probes overlap instead of queueing.
   void prefetch_slots(const Child<B>* children, int count, int s_child) const {
     for (int i = 0; i < count; ++i)
       __builtin_prefetch(&table_[position_hash(children[i].player, children[i].opponent,
                                                static_cast<std::uint64_t>(s_child)) &
                                  mask_]);
-  }
-
-  // Brings the best-ordered of children i..count-1 to place i: cutoffs come early, so sorting
-  // the whole list would mostly be wasted. Ties keep square order.
-  static void bring_best_to(Child<B>* list, int i, int count) {
-    int best = i;
-    for (int j = i + 1; j < count; ++j)
-      if (list[j].order > list[best].order) best = j;
-    if (best != i) std::rotate(list + i, list + best, list + best + 1);
   }
 
  private:
@@ -361,6 +375,7 @@ class Search {
   const std::atomic<bool>* stop_;
   int probcut_t100_;
   IndexKeeper<B> indices_;
+  ChildOrder<K> children_;
   std::uint64_t nodes_ = 0;
   bool stopped_ = false;
 };
@@ -403,7 +418,7 @@ EstimateResult estimate_with(const Evaluator<K>& board, std::vector<Entry<BitsOf
     moves = board.legal(p, o, empty, s_me);
   }
   Child<B> children[max_board_squares];
-  const int count = search.expand(p, o, moves, empty, out.depth, -1, children);
+  const int count = ChildOrder<K>(board).expand(p, o, moves, empty, out.depth, -1, children);
   std::stable_sort(children, children + count,
                    [](const Child<B>& x, const Child<B>& y) { return x.order > y.order; });
   std::vector<RootMove> root(static_cast<std::size_t>(count));
