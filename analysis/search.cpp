@@ -87,6 +87,92 @@ struct Solver::Impl {
 
 namespace {
 
+// A position's window searched by the bitboard engine of its board's width, and what the
+// engine's table knows of it, for positions past any free-centre placement.
+class BoardSearch {
+ public:
+  BoardSearch(const SolveRequest& request, Solver::Impl& tables)
+      : rules_(request.rules),
+        narrow_(rules_.geometry().narrow()),
+        layout8_(narrow_ ? std::make_unique<Layout<Kernel8>>(rules_) : nullptr),
+        layout10_(narrow_ ? nullptr : std::make_unique<Layout<Kernel10>>(rules_)),
+        table8_(tables.narrow_table.get()),
+        table10_(tables.wide_table.get()),
+        patterns_(ordering_patterns_for(rules_, request.patterns)) {}
+
+  // The engine's pattern evaluation (nullptr for its built-in heuristic).
+  const eval::PatternEvaluator* patterns() const { return patterns_; }
+
+  // The value of the position: exact inside (alpha, beta), a fail-soft bound outside it.
+  int value(const Position& pos, int alpha, int beta, Context& c) const {
+    if (narrow_) return engine_value<Kernel8>(*layout8_, *table8_, pos, alpha, beta, c);
+    return engine_value<Kernel10>(*layout10_, *table10_, pos, alpha, beta, c);
+  }
+
+  // The best move the table remembers for a position, or no_square.
+  Square table_move(const Position& pos) const {
+    const std::optional<TableData> d = table_entry(pos);
+    return d && d->move != 0xFF ? Square{d->move} : no_square;
+  }
+
+  // Files what the root search proved, so that the next request for the same position (a
+  // second window, or all moves) starts from its best move and bounds.
+  void remember(const Position& pos, int lower, int upper, Square move) {
+    if (rules_.placing(pos)) return;
+    const int s = table_supply(pos, pos.supply_of_mover());
+    const int n = rules_.empties(pos);
+    if (narrow_)
+      table8_->store(static_cast<Bits64>(pos.player), static_cast<Bits64>(pos.opponent), s, n,
+                     lower, upper, move);
+    else
+      table10_->store(pos.player, pos.opponent, s, n, lower, upper, move);
+  }
+
+  // What the table knows of a position, if anything.
+  std::optional<TableData> table_entry(const Position& pos) const {
+    if (rules_.placing(pos)) return std::nullopt;
+    TableData d;
+    const int s = pos.supply_of_mover();
+    const int n = rules_.empties(pos);
+    const bool found =
+        narrow_ ? table8_->probe(n, static_cast<Bits64>(pos.player),
+                                 static_cast<Bits64>(pos.opponent), table_supply(pos, s), d)
+                : table10_->probe(n, pos.player, pos.opponent, table_supply(pos, s), d);
+    return found ? std::optional<TableData>(d) : std::nullopt;
+  }
+
+ private:
+  // The supply the engine files a position under (-1 when supplies cannot run out).
+  int table_supply(const Position& pos, int s) const {
+    return Supply::of(pos, rules_.empties(pos)).limited ? s : -1;
+  }
+
+  template <class K, class T>
+  int engine_value(const Layout<K>& layout, T& table, const Position& pos, int alpha, int beta,
+                   Context& c) const {
+    using B = BitsOf<K>;
+    const B p = static_cast<B>(pos.player);
+    const B o = static_cast<B>(pos.opponent);
+    const int n = popcount(layout.playable & ~(p | o));
+    const int s = pos.supply_of_mover();
+    const Supply supply = Supply::of(pos, n);
+    return with_flags(
+        rules_.anti(), rules_.scoring(), supply.limited, [&]<bool A, bool W, bool L>() {
+          const Engine<K, A, W, L> engine(layout, table, supply.offset, tuning_, patterns_);
+          return engine.search(p, o, alpha, beta, n, s, c);
+        });
+  }
+
+  const Rules& rules_;
+  bool narrow_;
+  std::unique_ptr<Layout<Kernel8>> layout8_;
+  std::unique_ptr<Layout<Kernel10>> layout10_;
+  Tables<Bits64>* table8_;
+  Tables<Bits128>* table10_;
+  const eval::PatternEvaluator* patterns_;
+  Tuning tuning_;
+};
+
 // One solve request: the root loop, principal variation and progress, over the rules layer;
 // every position after the free-centre placements goes to the bitboard engine.
 class RootSearch {
@@ -95,12 +181,7 @@ class RootSearch {
       : req_(request),
         rules_(request.rules),
         shared_(shared),
-        narrow_(rules_.geometry().narrow()),
-        layout8_(narrow_ ? std::make_unique<Layout<Kernel8>>(rules_) : nullptr),
-        layout10_(narrow_ ? nullptr : std::make_unique<Layout<Kernel10>>(rules_)),
-        table8_(tables.narrow_table.get()),
-        table10_(tables.wide_table.get()),
-        patterns_(ordering_patterns_for(rules_, request.patterns)),
+        boards_(request, tables),
         start_(Clock::now()) {}
 
   SolveResult run();
@@ -159,67 +240,13 @@ class RootSearch {
     if (rules_.placing(p)) return placement_value(p, alpha, beta, c);
     // The placements reach a few boards in several orientations: solve each board once.
     const Position board = fresh_from_placements(p) ? canonical_orientation(rules_, p).position : p;
-    if (narrow_) return engine_value<Kernel8>(*layout8_, *table8_, board, alpha, beta, c);
-    return engine_value<Kernel10>(*layout10_, *table10_, board, alpha, beta, c);
+    return boards_.value(board, alpha, beta, c);
   }
 
   // A board whose free centre has just been placed: nothing but the centre is taken.
   bool fresh_from_placements(const Position& p) const {
     return rules_.start() == Start::free && !rules_.placing(p) &&
            p.occupied() == rules_.geometry().centre();
-  }
-
-  // The best move the table remembers for a position, or no_square.
-  Square table_move(const Position& pos) const {
-    const std::optional<TableData> d = table_entry(pos);
-    return d && d->move != 0xFF ? Square{d->move} : no_square;
-  }
-
-  // Files what the root search proved, so that the next request for the same position (a
-  // second window, or all moves) starts from its best move and bounds.
-  void remember(const Position& pos, int lower, int upper, Square move) {
-    if (rules_.placing(pos)) return;
-    const int s = table_supply(pos, pos.supply_of_mover());
-    const int n = rules_.empties(pos);
-    if (narrow_)
-      table8_->store(static_cast<Bits64>(pos.player), static_cast<Bits64>(pos.opponent), s, n,
-                     lower, upper, move);
-    else
-      table10_->store(pos.player, pos.opponent, s, n, lower, upper, move);
-  }
-
-  // What the table knows of a position, if anything.
-  std::optional<TableData> table_entry(const Position& pos) const {
-    if (rules_.placing(pos)) return std::nullopt;
-    TableData d;
-    const int s = pos.supply_of_mover();
-    const int n = rules_.empties(pos);
-    const bool found =
-        narrow_ ? table8_->probe(n, static_cast<Bits64>(pos.player),
-                                 static_cast<Bits64>(pos.opponent), table_supply(pos, s), d)
-                : table10_->probe(n, pos.player, pos.opponent, table_supply(pos, s), d);
-    return found ? std::optional<TableData>(d) : std::nullopt;
-  }
-
-  // The supply the engine files a position under (-1 when supplies cannot run out).
-  int table_supply(const Position& pos, int s) const {
-    return Supply::of(pos, rules_.empties(pos)).limited ? s : -1;
-  }
-
-  template <class K, class T>
-  int engine_value(const Layout<K>& layout, T& table, const Position& pos, int alpha, int beta,
-                   Context& c) {
-    using B = BitsOf<K>;
-    const B p = static_cast<B>(pos.player);
-    const B o = static_cast<B>(pos.opponent);
-    const int n = popcount(layout.playable & ~(p | o));
-    const int s = pos.supply_of_mover();
-    const Supply supply = Supply::of(pos, n);
-    return with_flags(
-        rules_.anti(), rules_.scoring(), supply.limited, [&]<bool A, bool W, bool L>() {
-          const Engine<K, A, W, L> engine(layout, table, supply.offset, tuning_, patterns_);
-          return engine.search(p, o, alpha, beta, n, s, c);
-        });
   }
 
   // The free-centre placements: plain alpha-beta over the rules layer, symmetric moves once.
@@ -268,14 +295,8 @@ class RootSearch {
   const SolveRequest& req_;
   const Rules& rules_;
   Shared& shared_;
-  bool narrow_;
-  std::unique_ptr<Layout<Kernel8>> layout8_;
-  std::unique_ptr<Layout<Kernel10>> layout10_;
-  Tables<Bits64>* table8_;
-  Tables<Bits128>* table10_;
-  const eval::PatternEvaluator* patterns_;
+  BoardSearch boards_;
   Clock::time_point start_;
-  Tuning tuning_;
   std::mutex progress_mutex_;
   SolveProgress progress_;
 };
@@ -284,7 +305,8 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
                              Context& c) {
   std::vector<RootMove> moves = distinct_moves(rules_, root, rules_.legal_moves(root));
   order_by_replies(rules_, moves);
-  if (const std::optional<TableData> known = table_entry(root); known && known->move != 0xFF) {
+  if (const std::optional<TableData> known = boards_.table_entry(root);
+      known && known->move != 0xFF) {
     // Met before (the previous position of a game, say): the table's move and bound are a
     // better start than an estimate, and cost nothing.
     put_first(moves, Square{known->move});
@@ -292,7 +314,7 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
     const int bound = known->lower > -solve_infinity ? known->lower : known->upper;
     if (std::abs(bound) < solve_infinity) moves.front().guess = -bound;
   } else if (wants_root_estimate(rules_, root) && !order_is_moot(alpha, beta)) {
-    c.nodes += order_by_estimate(rules_, patterns_, req_.stop, moves);
+    c.nodes += order_by_estimate(rules_, boards_.patterns(), req_.stop, moves);
   }
   {
     const std::lock_guard lock(progress_mutex_);
@@ -352,7 +374,7 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
     result.lower = best_move != no_square && best > alpha ? best : -solve_infinity;
     result.upper = solve_infinity;
   }
-  if (best_move != no_square) remember(root, result.lower, result.upper, best_move);
+  if (best_move != no_square) boards_.remember(root, result.lower, result.upper, best_move);
   if (req_.all_moves) {
     for (const auto& m : moves) {
       if (m.lower == -solve_infinity && m.upper == solve_infinity) continue;
@@ -411,7 +433,7 @@ std::vector<Square> RootSearch::principal_variation(Position p, Square first, in
       });
       order_by_replies(rules_, candidates);
       // The table's best move for the position is almost always right: try it first.
-      const Square hinted = table_move(p);
+      const Square hinted = boards_.table_move(p);
       std::stable_partition(candidates.begin(), candidates.end(),
                             [&](const RootMove& m) { return m.square == hinted; });
       for (const auto& m : candidates) {
