@@ -7,23 +7,16 @@
 // Black holes work the same way. One template serves every board size.
 //
 // Two code paths: the portable scalar one (every grid) and, on the 64-bit grid when the compiler
-// targets AVX2, a vector one that treats four directions per 256-bit register. `legal_moves` and
-// `flips` pick the vector path when it exists; both paths stay callable by name, so the tests
-// check each against the reference in one build.
+// targets AVX2, a vector one that treats four directions per 256-bit register
+// (core/kernel_avx2.hpp). `legal_moves` and `flips` pick the vector path when it exists; both
+// paths stay callable by name, so the tests check each against the reference in one build.
 #pragma once
 
 #include <array>
 #include <type_traits>
 
 #include "core/bits.hpp"
-
-// The one place the AVX2 path is chosen.
-#if defined(__AVX2__)
-#include <immintrin.h>
-#define REVERSI_KERNEL_AVX2 1
-#else
-#define REVERSI_KERNEL_AVX2 0
-#endif
+#include "core/kernel_avx2.hpp"
 
 namespace reversi {
 
@@ -150,77 +143,16 @@ struct Kernel {
   }
 
 #if REVERSI_KERNEL_AVX2
-  // ---- The AVX2 path (64-bit grid only) ----
+  // ---- The AVX2 path (64-bit grid only; core/kernel_avx2.hpp) ----
 
-  // Lanes: east/west (1), south-west/north-east (W - 1), south/north (W), south-east/north-west
-  // (W + 1); each lane shifts left for one direction and right for the opposite one.
-  using Lanes = Bits64 __attribute__((vector_size(32)));
-  static constexpr Lanes step = {1, W - 1, W, W + 1};
-  static constexpr Bits64 lane_width = W;
-  static constexpr Lanes double_step = {2, 2 * lane_width - 2, 2 * lane_width, 2 * lane_width + 2};
-
-  static Lanes broadcast(Bits64 x) {
-    return Lanes{x, x, x, x};
-  }
-  static Bits64 lanes_or(Lanes v) {
-    return v[0] | v[1] | v[2] | v[3];
-  }
-
-  // run_ends on all four lines at once.
   [[gnu::always_inline]] static Bits64 vector_legal_moves(Bits64 player, Bits64 opponent,
                                                           Bits64 empty) requires vectorised {
-    const Lanes edge = {static_cast<Bits64>(inner_columns), static_cast<Bits64>(inner_columns),
-                        ~Bits64{0}, static_cast<Bits64>(inner_columns)};
-    const Lanes cross = broadcast(opponent) & edge;
-    const Lanes from = broadcast(player);
-    Lanes up = (from << step) & cross;
-    Lanes down = (from >> step) & cross;
-    up |= (up << step) & cross;
-    down |= (down >> step) & cross;
-    const Lanes pairs_up = cross & (cross << step);
-    const Lanes pairs_down = pairs_up >> step;
-    up |= (up << double_step) & pairs_up;
-    down |= (down >> double_step) & pairs_down;
-    up |= (up << double_step) & pairs_up;
-    down |= (down >> double_step) & pairs_down;
-    return lanes_or((up << step) | (down >> step)) & empty;
+    return avx2::legal_moves(player, opponent, empty, inner_columns);
   }
 
-  // scalar_flips on all eight rays at once: the four going up in one register, the four going
-  // down in another.
   [[gnu::always_inline]] static Bits64 vector_flips(Bits64 player, Bits64 opponent,
                                                     int square) requires vectorised {
-    const auto& ray = rays.ray[static_cast<std::size_t>(square)];
-    const __m256i p = _mm256_set1_epi64x(static_cast<long long>(player));
-    const __m256i o = _mm256_set1_epi64x(static_cast<long long>(opponent));
-    const __m256i zero = _mm256_setzero_si256();
-    const __m256i one = _mm256_set1_epi64x(1);
-
-    // Up: the first non-opponent square is the lowest set bit of the stops.
-    const __m256i up = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&ray[0]));
-    const __m256i up_stops = _mm256_andnot_si256(o, up);
-    const __m256i up_first = _mm256_and_si256(up_stops, _mm256_sub_epi64(zero, up_stops));
-    const __m256i up_open = _mm256_cmpeq_epi64(_mm256_and_si256(up_first, p), zero);
-    const __m256i up_flips =
-        _mm256_andnot_si256(up_open, _mm256_and_si256(up, _mm256_sub_epi64(up_first, one)));
-
-    // Down: fill every stop downwards along its ray; what remains above the highest stop is the
-    // run next to the square, and the highest stop is the only one the shifted fill misses.
-    const __m256i down = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&ray[4]));
-    const __m256i down_stops = _mm256_andnot_si256(o, down);
-    const __m256i dir = _mm256_set_epi64x(W + 1, W, W - 1, 1);
-    __m256i fill = down_stops;
-    fill = _mm256_or_si256(fill, _mm256_srlv_epi64(fill, dir));
-    fill = _mm256_or_si256(fill, _mm256_srlv_epi64(fill, _mm256_add_epi64(dir, dir)));
-    fill = _mm256_or_si256(fill, _mm256_srlv_epi64(fill, _mm256_slli_epi64(dir, 2)));
-    const __m256i down_first = _mm256_andnot_si256(_mm256_srlv_epi64(fill, dir), down_stops);
-    const __m256i down_open = _mm256_cmpeq_epi64(_mm256_and_si256(down_first, p), zero);
-    const __m256i down_flips = _mm256_andnot_si256(down_open, _mm256_andnot_si256(fill, down));
-
-    const __m256i all = _mm256_or_si256(up_flips, down_flips);
-    const __m128i half =
-        _mm_or_si128(_mm256_castsi256_si128(all), _mm256_extracti128_si256(all, 1));
-    return static_cast<Bits64>(_mm_cvtsi128_si64(half) | _mm_extract_epi64(half, 1));
+    return avx2::flips(player, opponent, rays.ray[static_cast<std::size_t>(square)]);
   }
 #endif
 };
