@@ -1,4 +1,5 @@
-// The explorer page's style sheet and script. The script reads the tree (the JSON of
+// The explorer page's style sheet and script (cli/output/assets/explorer.css and explorer.js).
+// The script reads the tree (the JSON of
 // explorer_json), builds the board as the report does (a grid of squares with data-sq and
 // data-disc) and shows one node at a time: the path from the root, the board with the candidate
 // moves ringed, and the table of moves; a click on a move (row or square) goes down, Back (the
