@@ -75,9 +75,10 @@ class OrderingSearch {
     ++c.nodes;
     if (depth == 0) return leaf_value(p, o, indices);
     const B empty = lay_.playable & ~(p | o);
-    const B moves = K::legal_moves(p, o, empty);
+    const B moves = K::legal_moves_inlined(p, o, empty);
     if (moves == 0) {
-      if (K::legal_moves(o, p, empty) == 0) return final_score(p, o) * finished_game_scale();
+      if (K::legal_moves_inlined(o, p, empty) == 0)
+        return final_score(p, o) * finished_game_scale();
       return -search(o, p, after_pass(indices), depth, -beta, -alpha, c);
     }
     int best = -unbounded;
@@ -85,7 +86,7 @@ class OrderingSearch {
     while (todo != 0) {
       const int sq = lowest_square(todo);
       todo &= todo - 1;
-      const B f = K::flips(p, o, sq);
+      const B f = K::flips_inlined(p, o, sq);
       const B np = o ^ f;
       const B no = p ^ f ^ (B(1) << sq);
       int v;
@@ -127,15 +128,15 @@ class OrderingSearch {
   }
   int leaf_value(B p, B o, const eval::ImageLanes& mover) const {
     const B empty = lay_.playable & ~(p | o);
-    return patterns_->evaluate(mover, p, o, popcount(K::legal_moves(p, o, empty)),
-                               popcount(K::legal_moves(o, p, empty)));
+    return patterns_->evaluate(mover, p, o, popcount(K::legal_moves_inlined(p, o, empty)),
+                               popcount(K::legal_moves_inlined(o, p, empty)));
   }
 
   // The heuristic without learned weights: mobility, room for mobility and corners (a liability
   // under anti-reversi, as is every disc held).
   int heuristic(B p, B o, B empty) const {
-    const B mine = K::legal_moves(p, o, empty);
-    const B theirs = K::legal_moves(o, p, empty);
+    const B mine = K::legal_moves_inlined(p, o, empty);
+    const B theirs = K::legal_moves_inlined(o, p, empty);
     const int potential =
         popcount(lay_.potential_moves(o, empty)) - popcount(lay_.potential_moves(p, empty));
     const int corners = popcount(p & lay_.corners) - popcount(o & lay_.corners);
