@@ -110,7 +110,7 @@ class LastMoves {
   }
 
   const Layout<K>& lay_;
-  Rules rules_;  // a copy: two words, and no reference into the engine that owns this
+  Rules rules_;  // a copy (two references and an int), not a reference into the owning engine
   int stability_min_;
 };
 
