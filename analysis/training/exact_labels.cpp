@@ -84,6 +84,29 @@ void LabelCache::write(const std::string& path) const {
   std::filesystem::rename(temporary, path);
 }
 
+LabelJournal::LabelJournal(const std::string& path) : path_(path) {
+  const bool fresh = !std::filesystem::exists(path) || std::filesystem::file_size(path) == 0;
+  out_.open(path, std::ios::binary | std::ios::app);
+  if (!out_) throw std::runtime_error(path + ": cannot open the label cache for writing");
+  if (fresh) {
+    pending_ = cache_magic;
+    flush();
+  }
+}
+
+void LabelJournal::append(Bits64 player, Bits64 opponent, std::int8_t value) {
+  put_u64(pending_, player);
+  put_u64(pending_, opponent);
+  pending_.push_back(static_cast<char>(value));
+}
+
+void LabelJournal::flush() {
+  // One write per flush, whole records only, so a killed run leaves no torn record behind.
+  out_.write(pending_.data(), static_cast<std::streamsize>(pending_.size()));
+  if (!out_.flush()) throw std::runtime_error(path_ + ": cannot write the label cache");
+  pending_.clear();
+}
+
 SolveResult solve_label(Solver& solver, const Rules& rules, Bits64 player, Bits64 opponent,
                         const std::atomic<bool>* stop, const PatternEvaluator* patterns) {
   SolveRequest request;
@@ -99,53 +122,56 @@ SolveResult solve_label(Solver& solver, const Rules& rules, Bits64 player, Bits6
 ExactLabelStats label_exactly(std::vector<std::vector<Sample>>& games, LabelCache& cache,
                               const ExactLabelRequest& request) {
   const Rules& rules = request.rules;
+  ExactLabelStats stats;
   std::vector<std::vector<bool>> fresh(games.size());
   for (std::size_t g = 0; g < games.size(); ++g) {
     fresh[g].assign(games[g].size(), false);
     for (std::size_t k = 0; k < games[g].size(); ++k) {
       Sample& s = games[g][k];
-      if (const std::int8_t* v = cache.find(s.player, s.opponent))
+      if (const std::int8_t* v = cache.find(s.player, s.opponent)) {
         s.target = *v;
-      else
+        ++stats.cached;
+      } else {
         fresh[g][k] = true;
+      }
     }
   }
+  const auto stopped = [&] { return request.stop != nullptr && request.stop->load(); };
   tbb::enumerable_thread_specific<Solver> solvers([&] { return Solver(request.hash_mb); });
   std::atomic<std::uint64_t> nodes{0};
-  std::atomic<std::size_t> done{0};
-  std::mutex progress;
+  std::size_t done = 0;
+  std::mutex finished;  // guards the cache, the journal, `done` and the progress calls
   tbb::task_arena arena(std::max(1, request.threads));
   arena.execute([&] {
     parallel_each(games.size(), [&](std::size_t g) {
-      if (request.stop && request.stop->load()) return;
+      if (stopped()) return;
       Solver& solver = solvers.local();
+      std::vector<std::int8_t> values(games[g].size());
+      for (std::size_t k = 0; k < games[g].size(); ++k) {
+        if (!fresh[g][k]) continue;
+        const Sample& s = games[g][k];
+        const SolveResult r = solve_label(solver, rules, s.player, s.opponent, request.stop);
+        nodes += r.nodes;
+        if (!r.complete) return;  // stopped: the game is left unlabelled
+        values[k] = static_cast<std::int8_t>(r.value);
+      }
+      const std::lock_guard lock(finished);
       for (std::size_t k = 0; k < games[g].size(); ++k) {
         if (!fresh[g][k]) continue;
         Sample& s = games[g][k];
-        const SolveResult r = solve_label(solver, rules, s.player, s.opponent, request.stop);
-        s.target = static_cast<std::int8_t>(r.value);
-        nodes += r.nodes;
+        s.target = values[k];
+        cache.insert(s.player, s.opponent, s.target);
+        if (request.journal) request.journal->append(s.player, s.opponent, s.target);
+        ++stats.solved;
       }
-      const std::size_t finished = ++done;
-      if (request.on_progress && finished % request.progress_every == 0) {
-        const std::lock_guard lock(progress);
-        request.on_progress(finished, games.size());
-      }
+      if (request.journal) request.journal->flush();
+      ++done;
+      if (request.on_progress && done % request.progress_every == 0)
+        request.on_progress(done, games.size());
     });
   });
-  if (request.stop && request.stop->load()) throw std::runtime_error("stopped");
-  ExactLabelStats stats;
   stats.nodes = nodes.load();
-  for (std::size_t g = 0; g < games.size(); ++g)
-    for (std::size_t k = 0; k < games[g].size(); ++k) {
-      const Sample& s = games[g][k];
-      if (fresh[g][k]) {
-        cache.insert(s.player, s.opponent, s.target);
-        ++stats.solved;
-      } else {
-        ++stats.cached;
-      }
-    }
+  stats.complete = done == games.size();
   return stats;
 }
 

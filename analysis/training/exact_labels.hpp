@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <fstream>
 #include <functional>
 #include <string>
 #include <unordered_map>
@@ -39,7 +40,25 @@ class LabelCache {
   void write(const std::string& path) const;
 
  private:
+  friend class LabelJournal;
   std::unordered_map<Key, std::int8_t, KeyHash> values_;
+};
+
+// A cache file kept open for appending: each game's new values are added as soon as they are
+// solved, so that a run stopped by a signal, a crash or a power cut keeps all but the game it
+// was solving. The file stays a cache that LabelCache::read accepts (records in solving order).
+class LabelJournal {
+ public:
+  // Creates the file with its header when it is missing or empty; throws naming it if it cannot.
+  explicit LabelJournal(const std::string& path);
+  void append(Bits64 player, Bits64 opponent, std::int8_t value);
+  // Hands the appended records to the system; throws naming the file if it cannot.
+  void flush();
+
+ private:
+  std::string path_;
+  std::string pending_;
+  std::ofstream out_;
 };
 
 struct ExactLabelRequest {
@@ -50,15 +69,20 @@ struct ExactLabelRequest {
   std::function<void(std::size_t, std::size_t)> on_progress;
   std::size_t progress_every = 1000;
   const std::atomic<bool>* stop = nullptr;
+  // When set, each game's new values go to it as soon as the game is done (one game at a time).
+  LabelJournal* journal = nullptr;
 };
 
 struct ExactLabelStats {
   std::size_t solved = 0;  // positions the solver was run on
   std::size_t cached = 0;  // positions the cache already knew
   std::uint64_t nodes = 0;
+  bool complete = true;  // false when stopped: only the games finished have their targets
 };
 
 // Sets the target of every sample to its exact value (winner takes empties), game by game.
+// Stopped, it returns with `complete` false; the games it finished are in the cache (and the
+// journal), the others keep their targets.
 // Each game's samples should come in the order they were played: one solver follows a game, so
 // the later positions reuse what the earlier solves learnt. New values are added to the cache.
 // The targets do not depend on the number of threads; the node count does.

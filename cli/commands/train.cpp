@@ -212,7 +212,8 @@ bool parse_train(const std::vector<std::string>& args, TrainOptions& o) {
           ->default_value(o.solve_empties),
       "label positions with at most N empties by their exact value (0: by the game's result)")(
       "label-cache", po::value(&o.label_cache),
-      "file of solved values: read if present, and written with the new ones")(
+      "file of solved values: read if present; the new ones are added game by game, so an "
+      "interrupted run resumes")(
       "positions", po::value(&o.positions)->composing(),
       "8x8: a positions file of `reversi selfplay` to learn from as well, labels as they are "
       "(repeatable)");
@@ -317,13 +318,21 @@ void append_solved(std::vector<std::vector<eval::Sample>>& games, std::vector<ev
   games.clear();
 }
 
-// Labels the positions near the end by the solver, with the cache when one is given.
-void solve_labels(const TrainOptions& o, LoadedSamples& data) {
-  if (data.train_to_solve.empty() && data.valid_to_solve.empty()) return;
+// Labels the positions near the end by the solver, with the cache when one is given: its new
+// values are appended game by game, so an interrupted run resumes where it stopped. False when
+// interrupted.
+bool solve_labels(const TrainOptions& o, LoadedSamples& data, const std::atomic<bool>* stop) {
+  if (data.train_to_solve.empty() && data.valid_to_solve.empty()) return true;
   eval::LabelCache cache;
-  if (!o.label_cache.empty()) cache = eval::LabelCache::read(o.label_cache);
+  std::optional<eval::LabelJournal> journal;
+  if (!o.label_cache.empty()) {
+    cache = eval::LabelCache::read(o.label_cache);
+    journal.emplace(o.label_cache);
+  }
   eval::ExactLabelRequest request;
   request.threads = o.threads;
+  request.stop = stop;
+  request.journal = journal ? &*journal : nullptr;
   request.on_progress = [](std::size_t done, std::size_t total) {
     std::cerr << "train: solved the ends of " << done << " of " << total << " games\n";
   };
@@ -338,11 +347,20 @@ void solve_labels(const TrainOptions& o, LoadedSamples& data) {
   std::cerr << "train: exact labels up to " << o.solve_empties << " empties: " << stats.solved
             << " positions solved (" << stats.nodes << " nodes, " << seconds << " s), "
             << stats.cached << " from the cache\n";
+  if (!stats.complete || !valid.complete) {
+    if (journal)
+      std::cerr << "train: the " << stats.solved << " positions solved are kept in "
+                << o.label_cache << "; the same command resumes\n";
+    return false;
+  }
+  journal.reset();
+  // Rewritten in a fixed order, so the same games give the same file.
   if (!o.label_cache.empty() && stats.solved > 0) cache.write(o.label_cache);
   const std::size_t before = data.train.size() + data.valid.size();
   append_solved(data.train_to_solve, data.train);
   append_solved(data.valid_to_solve, data.valid);
   data.exact_labels = data.train.size() + data.valid.size() - before;
+  return true;
 }
 
 // The fit with the positions between the exact labels and the theoretical scores labelled by
@@ -437,8 +455,9 @@ int run_train(const std::vector<std::string>& args) {
   const auto start = std::chrono::steady_clock::now();
   LoadedSamples data = load_samples(o);
   load_positions(o, data);  // a bad file is found before the long solves
-  solve_labels(o, data);
-  const std::optional<eval::TrainResult> fit = fit_backing_up(o, data, interrupt.flag());
+  const bool labelled = solve_labels(o, data, interrupt.flag());
+  const std::optional<eval::TrainResult> fit =
+      labelled ? fit_backing_up(o, data, interrupt.flag()) : std::nullopt;
   if (!fit) {
     std::cerr << "reversi train: interrupted; no weights written\n";
     return exit_interrupted;

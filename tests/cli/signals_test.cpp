@@ -191,3 +191,51 @@ TEST_CASE("SIGINT ends db book and db report within a second, and the database s
     CHECK(q.out.find("\"games\"") != std::string::npos);
   }
 }
+
+TEST_CASE("SIGTERM in train's exact labels keeps what was solved, and the same command resumes",
+          "[cli][signals][eval]") {
+  using namespace reversi::testing;
+  TempDir dir;
+  const fs::path records = dir.path / "g.ggf";
+  write_file(records, ggf_text(random_games(150, 0, 12)));
+  const fs::path wtb = dir.path / "WTH_2000.wtb";
+  REQUIRE(run_reversi("convert --to wthor -o " + quoted(wtb) + " " + quoted(records)).status == 0);
+  const fs::path cache = dir.path / "labels.cache";
+  const std::vector<std::string> args{"train",
+                                      "--wthor",
+                                      wtb.string(),
+                                      "--solve-empties",
+                                      "17",
+                                      "--label-cache",
+                                      cache.string(),
+                                      "--iterations",
+                                      "2",
+                                      "--threads",
+                                      "2",
+                                      "-o",
+                                      (dir.path / "out").string()};
+  const Stopped s = interrupt_run(args, dir, SIGTERM);
+  check_clean_stop(s, {dir.path / "out"});
+  CHECK(s.err.find("positions solved are kept in " + cache.string()) != std::string::npos);
+  // The cache holds whole records of what was solved before the signal.
+  REQUIRE(fs::exists(cache));
+  const auto header = std::string("reversi-exact-labels 1\n").size();
+  const auto kept = (fs::file_size(cache) - header) / 17;
+  CHECK(kept > 0);
+  CHECK((fs::file_size(cache) - header) % 17 == 0);
+  std::string line;
+  for (const auto& a : args) line += " " + reversi::testing::quoted(fs::path(a));
+  const auto resumed = run_reversi(line.substr(1));
+  INFO(resumed.err);
+  CHECK(resumed.status == 0);
+  long solved = 0, cached = 0;
+  const auto at = resumed.err.find("train: exact labels up to 17 empties: ");
+  REQUIRE(at != std::string::npos);
+  REQUIRE(std::sscanf(resumed.err.c_str() + at,
+                      "train: exact labels up to 17 empties: %ld positions solved (%*d nodes, "
+                      "%*f s), %ld from the cache",
+                      &solved, &cached) == 2);
+  CHECK(cached >= static_cast<long>(kept));
+  CHECK(solved > 0);
+  CHECK(fs::exists(dir.path / "out"));
+}

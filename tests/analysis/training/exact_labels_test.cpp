@@ -2,6 +2,7 @@
 // cache file across runs.
 #include "analysis/training/exact_labels.hpp"
 
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -86,5 +87,62 @@ TEST_CASE("A damaged label cache is refused with its name", "[eval]") {
   const auto path = std::filesystem::temp_directory_path() / "reversi-label-cache-bad.bin";
   std::ofstream(path) << "reversi-exact-labels 1\nxx";
   CHECK_THROWS_WITH(LabelCache::read(path.string()), Catch::Contains(path.string()));
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("A stopped labelling keeps the games it finished in the journal, and a run resumes",
+          "[eval]") {
+  const Rules rules(8);
+  auto games = random_games(reference::scaled(12), 52, 14);
+  const auto path = std::filesystem::temp_directory_path() / "reversi-label-journal-test.bin";
+  std::filesystem::remove(path);
+  std::atomic<bool> stop{false};
+  ExactLabelStats first;
+  {
+    LabelJournal journal(path.string());
+    LabelCache cache;
+    ExactLabelRequest request = with_threads(1);
+    request.stop = &stop;
+    request.journal = &journal;
+    request.progress_every = 1;
+    request.on_progress = [&](std::size_t done, std::size_t) {
+      if (done == 3) stop = true;
+    };
+    auto copy = games;
+    first = label_exactly(copy, cache, request);
+  }
+  CHECK_FALSE(first.complete);
+  CHECK(first.solved > 0);
+  // The journal is a cache: every value in it is right, and it holds what the run solved.
+  LabelCache kept = LabelCache::read(path.string());
+  CHECK(kept.size() > 0);
+  CHECK(kept.size() <= first.solved);
+  for (const auto& game : games)
+    for (const Sample& s : game)
+      if (const std::int8_t* v = kept.find(s.player, s.opponent)) {
+        const Position p{.player = s.player, .opponent = s.opponent};
+        CHECK(int{*v} == reference::minimax(rules, reference::from_position(rules, p)));
+      }
+  // Resumed, the run solves only what the first left, and labels everything.
+  std::size_t total = 0, known = 0;
+  for (const auto& game : games)
+    for (const Sample& s : game) {
+      ++total;
+      if (kept.find(s.player, s.opponent)) ++known;
+    }
+  LabelJournal journal(path.string());
+  ExactLabelRequest request = with_threads(2);
+  request.journal = &journal;
+  const ExactLabelStats second = label_exactly(games, kept, request);
+  CHECK(second.complete);
+  CHECK(second.cached == known);
+  CHECK(second.solved == total - known);
+  for (const auto& game : games)
+    for (const Sample& s : game) {
+      const Position p{.player = s.player, .opponent = s.opponent};
+      CHECK(int{s.target} == reference::minimax(rules, reference::from_position(rules, p)));
+    }
+  journal.flush();
+  CHECK(LabelCache::read(path.string()).size() == kept.size());
   std::filesystem::remove(path);
 }
