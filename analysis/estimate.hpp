@@ -41,14 +41,14 @@ inline constexpr int default_estimate_depth = 6;
 inline constexpr int max_estimate_depth = 30;
 
 // The shipped pattern weights learnt the phases up to this many empties from exact values (the
-// solver's, `reversi train --solve-empties`), the later ones from game results.
-inline constexpr int exact_label_empties = 16;
+// solver's, `reversi train --solve-empties`), the later ones from searches and theoretical scores.
+inline constexpr int exact_label_empties = 20;
 // At most this many plies beyond the asked depth to bring every leaf down to them.
 inline constexpr int max_plies_to_exact_labels = 2;
 // Where games are decided and few moves are left, annotate's 8x8 estimates search deeper than
-// asked: at 15-23 empties two plies more err 0.5-0.8 disc less against exact values for a quarter
+// asked: at 15-24 empties two plies more err 0.5-0.8 disc less against exact values for a quarter
 // more time over a whole game (docs/benchmarks.md, "Deeper where games are decided").
-inline constexpr int endgame_estimate_empties = 23;
+inline constexpr int endgame_estimate_empties = 24;
 inline constexpr int endgame_extra_plies = 2;
 // The depth annotate searches when asked for `depth` at a position with `empties` empties (8x8
 // pattern evaluation only): endgame_extra_plies more up to endgame_estimate_empties, and a

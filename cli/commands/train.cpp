@@ -34,9 +34,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Solving every training position up to 18 empties takes about 25 minutes on 2 cores (16: 7
-// minutes; 20: about two hours more), and the shipped weights' phase 17-20 gains from it.
-constexpr int default_solve_empties = 18;
+// The shipped weights' labels: solving every training position up to 20 empties takes about two
+// hours on 2 cores (18: 25 minutes, 16: 7), kept and resumable in --label-cache.
+constexpr int default_solve_empties = 20;
 // Beyond this a game position takes seconds to solve: far too long for 60,000 games.
 constexpr int max_solve_empties = 24;
 // WTHOR's theoretical scores are taken at 24 empties (a few games at 22 or 26, some none): the

@@ -328,13 +328,16 @@ TEST_CASE("The evaluation weights are refitted on the WTHOR games", "[.fit]") {
               error / static_cast<double>(n) / estimate_units_per_disc, n);
 }
 
-TEST_CASE("Annotate searches two plies deeper up to 23 empties, and on to the exact labels",
+TEST_CASE("Annotate searches two plies deeper up to 24 empties, and on to the exact labels",
           "[estimate]") {
   CHECK(annotation_depth(6, 40) == 6);
-  CHECK(annotation_depth(6, 25) == 6);
-  CHECK(annotation_depth(6, 24) == 8);  // 8 plies reach 16 empties
-  CHECK(annotation_depth(6, 23) == 8);
+  CHECK(annotation_depth(6, 29) == 6);  // 20 empties is 9 plies away: more than 2 beyond 6
+  CHECK(annotation_depth(6, 28) == 8);  // 8 plies reach 20 empties
+  CHECK(annotation_depth(6, 27) == 7);
+  CHECK(annotation_depth(6, 26) == 6);
+  CHECK(annotation_depth(6, 24) == 8);
   CHECK(annotation_depth(6, 15) == 8);
-  CHECK(annotation_depth(3, 23) == 7);
-  CHECK(annotation_depth(2, 23) == 4);  // 16 empties is 7 plies away: more than 2 beyond 4
+  CHECK(annotation_depth(3, 24) == 5);
+  CHECK(annotation_depth(2, 27) == 2);  // 7 plies away: more than 2 beyond 2
+  CHECK(annotation_depth(4, 25) == 5);  // 5 plies reach 20 empties
 }

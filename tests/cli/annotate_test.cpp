@@ -215,16 +215,17 @@ TEST_CASE("The text report reads as a table with the summary under it", "[cli][a
 }
 
 TEST_CASE("The text header names the depths searched deeper near the end", "[cli][annotate]") {
-  // With 8x8 patterns, depth 3 is two plies deeper up to 23 empties, and goes on to 16 empties
-  // from 22 and 23 (analysis/estimate.hpp annotation_depth); runs of empties read as a range.
+  // With 8x8 patterns, depth 3 is two plies deeper up to 24 empties, and from 25 on to the
+  // weights' exact labels at 20 (analysis/estimate.hpp annotation_depth); runs of empties read
+  // as a range.
   const std::string game = quoted(examples_dir / "annotate.txt");
   CHECK(run_reversi("annotate --text --depth 3 --exact-empties 14 " + game)
-            .out.find("~estimates at depth 3 (5 at 15-21 empties, 6 at 22, 7 at 23; ProbCut "
-                      "87%)\n") != std::string::npos);
+            .out.find("~estimates at depth 3 (5 at 15-25 empties; ProbCut 87%)\n") !=
+        std::string::npos);
   // Positions solved exactly need no deeper estimate.
   CHECK(run_reversi("annotate --text --depth 3 --exact-empties 21 --selectivity 100 " + game)
-            .out.find("~estimates at depth 3 (6 at 22 empties, 7 at 23)\n") != std::string::npos);
-  CHECK(run_reversi("annotate --text --depth 3 --exact-empties 23 --selectivity 100 " + game)
+            .out.find("~estimates at depth 3 (5 at 22-25 empties)\n") != std::string::npos);
+  CHECK(run_reversi("annotate --text --depth 3 --exact-empties 25 --selectivity 100 " + game)
             .out.find("~estimates at depth 3\n") != std::string::npos);
 }
 

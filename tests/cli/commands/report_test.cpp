@@ -82,10 +82,9 @@ TEST_CASE("report annotates game records itself", "[cli][report]") {
   REQUIRE(r.status == 0);
   CHECK(occurrences(r.out, "<script type=\"application/json\" id=\"g") == 1);
   CHECK(r.out.find("\"turning_point\"") != std::string::npos);
-  // The legend's depths: two plies deeper up to 23 empties, and from 21 and 22 on to the
-  // weights' exact labels at 16 (23 would need three more).
-  CHECK(r.out.find("\"estimates\":\"depth 2 (4 at 13-20 empties, 5 at 21, 6 at 22, 4 at 23)\"") !=
-        std::string::npos);
+  // The legend's depths: two plies deeper up to 24 empties, which reach the weights' exact
+  // labels at 20 from 24 down; 25 would need three plies more.
+  CHECK(r.out.find("\"estimates\":\"depth 2 (4 at 13-24 empties)\"") != std::string::npos);
 }
 
 TEST_CASE("JSON that is not annotate output is an error naming the line, status 1",
