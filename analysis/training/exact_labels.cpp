@@ -24,6 +24,13 @@ void put_u64(std::string& out, Bits64 x) {
   for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((x >> (8 * i)) & 0xff));
 }
 
+// One record: the file's and the journal's, in one layout.
+void put_record(std::string& out, Bits64 player, Bits64 opponent, std::int8_t value) {
+  put_u64(out, player);
+  put_u64(out, opponent);
+  out.push_back(static_cast<char>(value));
+}
+
 Bits64 get_u64(const unsigned char* in) {
   Bits64 x = 0;
   for (int i = 7; i >= 0; --i) x = (x << 8) | in[i];
@@ -70,11 +77,7 @@ void LabelCache::write(const std::string& path) const {
   });
   std::string out(cache_magic);
   out.reserve(out.size() + sorted.size() * record_bytes);
-  for (const auto& [key, value] : sorted) {
-    put_u64(out, key.player);
-    put_u64(out, key.opponent);
-    out.push_back(static_cast<char>(value));
-  }
+  for (const auto& [key, value] : sorted) put_record(out, key.player, key.opponent, value);
   const std::string temporary = path + ".tmp";
   {
     std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
@@ -95,9 +98,7 @@ LabelJournal::LabelJournal(const std::string& path) : path_(path) {
 }
 
 void LabelJournal::append(Bits64 player, Bits64 opponent, std::int8_t value) {
-  put_u64(pending_, player);
-  put_u64(pending_, opponent);
-  pending_.push_back(static_cast<char>(value));
+  put_record(pending_, player, opponent, value);
 }
 
 void LabelJournal::flush() {

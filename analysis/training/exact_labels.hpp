@@ -40,7 +40,6 @@ class LabelCache {
   void write(const std::string& path) const;
 
  private:
-  friend class LabelJournal;
   std::unordered_map<Key, std::int8_t, KeyHash> values_;
 };
 
