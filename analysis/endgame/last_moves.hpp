@@ -1,11 +1,16 @@
 // The last few empties of the exact search: no table, no sorting, no move list. At a few empties
 // a node's whole subtree is cheaper than ordering its moves, so the moves are tried in parity
-// order as they are found, and the last two empties have code of their own.
+// order as they are found, and the last two empties have code of their own (on a whole 8x8 board
+// the last move's flips are counted by lookups, core/last_flip.hpp).
 #pragma once
+
+#include <type_traits>
 
 #include "analysis/endgame/context.hpp"
 #include "analysis/endgame/end_rules.hpp"
 #include "analysis/endgame/layout.hpp"
+#include "core/kernel.hpp"
+#include "core/last_flip.hpp"
 
 namespace reversi::endgame {
 
@@ -17,7 +22,10 @@ class LastMoves {
 
   // `stability_min`: from this many empties a node first tries a stability cutoff.
   LastMoves(const Layout<K>& layout, const Rules& rules, int stability_min)
-      : lay_(layout), rules_(rules), stability_min_(stability_min) {}
+      : lay_(layout),
+        rules_(rules),
+        stability_min_(stability_min),
+        full_8x8_(std::is_same_v<K, Kernel8> && layout.n_playable == 64) {}
 
   // The value of a position with `n` (at most the shallow search's) empties against the null
   // window (alpha, alpha + 1), fail-soft.
@@ -32,6 +40,9 @@ class LastMoves {
  private:
   int solve_1(B p, B o, int s, int sq, Context& c) const {
     ++c.nodes;
+    if constexpr (std::is_same_v<K, Kernel8>) {
+      if (full_8x8_) return solve_1_full_8x8(p, o, s, sq);
+    }
     if (rules_.can_move(s)) {
       const B f = K::flips_inlined(p, o, sq);
       if (f != 0) return rules_.full_board_score(popcount(p) + popcount(f) + 1);
@@ -39,6 +50,19 @@ class LastMoves {
     if (rules_.can_move(rules_.other_supply(1, s))) {
       const B f = K::flips_inlined(o, p, sq);
       if (f != 0) return -rules_.full_board_score(popcount(o) + popcount(f) + 1);
+    }
+    return rules_.final_score(p, o);
+  }
+
+  // solve_1 on a whole 8x8 board, where the flips are counted, not found.
+  int solve_1_full_8x8(B p, B o, int s, int sq) const {
+    if (rules_.can_move(s)) {
+      if (const int f = count_last_flips(p, sq); f != 0)
+        return rules_.full_board_score(popcount(p) + f + 1);
+    }
+    if (rules_.can_move(rules_.other_supply(1, s))) {
+      if (const int f = count_last_flips(o, sq); f != 0)
+        return -rules_.full_board_score(popcount(o) + f + 1);
     }
     return rules_.final_score(p, o);
   }
@@ -112,6 +136,7 @@ class LastMoves {
   const Layout<K>& lay_;
   Rules rules_;  // a copy (two references and an int), not a reference into the owning engine
   int stability_min_;
+  bool full_8x8_;  // every square of the grid is playable: the last flips are counted
 };
 
 }  // namespace reversi::endgame
