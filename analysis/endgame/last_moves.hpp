@@ -5,6 +5,7 @@
 #pragma once
 
 #include <type_traits>
+#include <utility>
 
 #include "analysis/endgame/context.hpp"
 #include "analysis/endgame/end_rules.hpp"
@@ -31,7 +32,9 @@ class LastMoves {
   // window (alpha, alpha + 1), fail-soft.
   int search(B p, B o, int alpha, int n, int s, Context& c) const {
     const B empty = lay_.playable & ~(p | o);
-    if (n >= 3) return shallow(p, o, alpha, n, s, lay_.parity(empty), c);
+    if (n >= 5) return shallow(p, o, alpha, n, s, lay_.parity(empty), c);
+    if (n == 4) return solve_few<4>(p, o, alpha, s, lay_.parity(empty), c);
+    if (n == 3) return solve_few<3>(p, o, alpha, s, lay_.parity(empty), c);
     if (n == 2) return solve_2(p, o, alpha, s, lowest_square(empty), highest_square(empty), c);
     if (n == 1) return solve_1(p, o, s, lowest_square(empty), c);
     return rules_.final_score(p, o);
@@ -86,6 +89,68 @@ class LastMoves {
     return rules_.final_score(p, o);
   }
 
+  // The N empties in shallow's order: odd quadrants first, good squares first within them, then
+  // the lowest square (an insertion sort, stable, of the squares taken lowest first).
+  template <int N>
+  void order_empties(B empty, int parity, int (&sq)[N]) const {
+    const B odd = lay_.parity_squares[static_cast<std::size_t>(parity)];
+    const B good = lay_.good_squares;
+    int key[N];
+    for (int k = 0; k < N; ++k) {
+      sq[k] = lowest_square(empty);
+      empty &= empty - 1;
+      const B b = B(1) << sq[k];
+      key[k] = ((odd & b) == 0 ? 2 : 0) + ((good & b) == 0 ? 1 : 0);
+      for (int j = k; j > 0 && key[j] < key[j - 1]; --j) {
+        std::swap(key[j], key[j - 1]);
+        std::swap(sq[j], sq[j - 1]);
+      }
+    }
+  }
+
+  // shallow at three or four empties: the squares sorted once into an array instead of four
+  // square sets walked (FFO 40-49: the same nodes in 5% less time at three).
+  template <int N>
+  int solve_few(B p, B o, int alpha, int s, int parity, Context& c) const {
+    static_assert(N == 3 || N == 4);
+    ++c.nodes;
+    const B empty = lay_.playable & ~(p | o);
+    if (N >= stability_min_) {
+      int bound;
+      if (rules_.stability_cut(p, o, alpha, bound)) return bound;
+    }
+    int best = -solve_infinity;
+    if (rules_.can_move(s)) {
+      const int s_child = rules_.other_supply(N, s);
+      int sq[N];
+      order_empties<N>(empty, parity, sq);
+      for (const int x : sq) {
+        if ((lay_.neighbours[static_cast<std::size_t>(x)] & o) == 0) continue;
+        const B f = K::flips_inlined(p, o, x);
+        if (f == 0) continue;
+        const B np = o ^ f;
+        const B no = p ^ f ^ (B(1) << x);
+        int v;
+        if constexpr (N == 3) {
+          const B rest = empty ^ (B(1) << x);
+          v = -solve_2(np, no, -alpha - 1, s_child, lowest_square(rest), highest_square(rest), c);
+        } else {
+          const int child_parity = parity ^ (1 << lay_.quadrant_of[static_cast<std::size_t>(x)]);
+          v = -solve_few<N - 1>(np, no, -alpha - 1, s_child, child_parity, c);
+        }
+        if (v > best) {
+          best = v;
+          if (v > alpha) return v;
+        }
+      }
+      if (best > -solve_infinity) return best;
+    }
+    const int s_pass = rules_.other_supply(N, s);
+    if (rules_.legal(o, p, empty, s_pass) != 0)
+      return -solve_few<N>(o, p, -alpha - 1, s_pass, parity, c);
+    return rules_.final_score(p, o);
+  }
+
   // Odd quadrants first (the last move in a region is worth having), and only squares next to an
   // opponent disc are tried.
   int shallow(B p, B o, int alpha, int n, int s, int parity, Context& c) const {
@@ -111,14 +176,9 @@ class LastMoves {
           if (f == 0) continue;
           const B np = o ^ f;
           const B no = p ^ f ^ (B(1) << sq);
-          int v;
-          if (n == 3) {
-            const B rest = empty ^ (B(1) << sq);
-            v = -solve_2(np, no, -alpha - 1, s_child, lowest_square(rest), highest_square(rest), c);
-          } else {
-            const int child_parity = parity ^ (1 << lay_.quadrant_of[static_cast<std::size_t>(sq)]);
-            v = -shallow(np, no, -alpha - 1, n - 1, s_child, child_parity, c);
-          }
+          const int child_parity = parity ^ (1 << lay_.quadrant_of[static_cast<std::size_t>(sq)]);
+          const int v = n == 5 ? -solve_few<4>(np, no, -alpha - 1, s_child, child_parity, c)
+                               : -shallow(np, no, -alpha - 1, n - 1, s_child, child_parity, c);
           if (v > best) {
             best = v;
             if (v > alpha) return v;
