@@ -57,18 +57,20 @@ class Engine {
 
   // Kept a call: inlined into nws it takes the inlining budget that the move list needs (FFO 40:
   // 0.6% more instructions).
-  [[gnu::noinline]] int dispatch(B p, B o, int alpha, int n, int s, Context& c) const {
-    if (n > tune_.shallow_max) return nws(p, o, alpha, n, s, c);
+  [[gnu::noinline]] int dispatch(B p, B o, int alpha, int n, int s, Context& c,
+                                 B moves = M::unknown_replies) const {
+    if (n > tune_.shallow_max) return nws(p, o, alpha, n, s, c, moves);
     return last_.search(p, o, alpha, n, s, c);
   }
 
   int child_value(B p, B o, const M& m, int alpha, int n, int s_child, Context& c) const {
     return -dispatch(o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square), -alpha - 1, n - 1, s_child,
-                     c);
+                     c, m.replies);
   }
 
-  // Null-window search at (alpha, alpha + 1), n > shallow_max.
-  int nws(B p, B o, int alpha, int n, int s, Context& c) const {
+  // Null-window search at (alpha, alpha + 1), n > shallow_max; `known_moves`: the mover's legal
+  // moves when the parent's ordering found them, else unknown_replies.
+  int nws(B p, B o, int alpha, int n, int s, Context& c, B known_moves = M::unknown_replies) const {
     ++c.nodes;
     if (int bound; rules_.outside_board(alpha, alpha + 1, bound)) return bound;
     if (n >= tune_.abort_check_min && c.check_abort()) return 0;
@@ -85,7 +87,9 @@ class Engine {
         if (d.move != 0xFF) hash_move = d.move;
       }
     }
-    const B moves = rules_.legal(p, o, empty, s);
+    // Under the free-centre start the supply may forbid the moves the parent found.
+    const B moves =
+        !Limited && known_moves != M::unknown_replies ? known_moves : rules_.legal(p, o, empty, s);
     const int s_child = rules_.other_supply(n, s);
     if (moves == 0) {
       if (rules_.legal(o, p, empty, s_child) != 0) return -nws(o, p, -alpha - 1, n, s_child, c);

@@ -11,7 +11,10 @@ namespace reversi::endgame {
 
 template <class B>
 struct Move {
+  // No set of legal moves holds every square: `replies` not found while scoring.
+  static constexpr B unknown_replies = ~B(0);
   B flipped;
+  B replies;  // the opponent's legal moves after this one (the child's), or unknown_replies
   int square;
   int score;
 };
@@ -40,6 +43,7 @@ class MoveList {
       M& m = list[count++];
       m.square = sq;
       m.flipped = K::flips_inlined(p, o, sq);
+      m.replies = M::unknown_replies;
       const B np = o ^ m.flipped;
       const B no = p ^ m.flipped ^ (B(1) << sq);
       const B child_empty = empty ^ (B(1) << sq);
@@ -49,7 +53,8 @@ class MoveList {
         // A wipeout wins at once, except under anti-reversi, where the wiped-out side wins.
         m.score = Anti ? -wipeout_score : wipeout_score;
       } else {
-        m.score = light_score(np, no, child_empty, sq, odd);
+        m.replies = K::legal_moves_inlined(np, no, child_empty);
+        m.score = light_score(m.replies, sq, odd);
         if (Anti || n > light_ordering_max_) m.score += room_score(np, no, child_empty, m);
       }
     }
@@ -84,8 +89,7 @@ class MoveList {
   }
 
   // Fastest first and parity only: the score of a move near the end of the game.
-  [[gnu::always_inline]] int light_score(B np, B no, B child_empty, int sq, B odd) const {
-    const B replies = K::legal_moves_inlined(np, no, child_empty);
+  [[gnu::always_inline]] int light_score(B replies, int sq, B odd) const {
     const int mobility = popcount(replies) + popcount(replies & lay_.corners);
     return square_score(sq) + static_cast<int>((odd >> sq) & 1) * parity_weight +
            (max_moves - mobility) * mobility_weight;
