@@ -64,17 +64,27 @@ struct TableData {
 };
 static_assert(sizeof(TableData) == 8);
 
+inline std::size_t megabytes_to_bytes(std::size_t megabytes) {
+  return megabytes > (SIZE_MAX >> 20) ? SIZE_MAX : megabytes << 20;
+}
+
+// A table's budget in bytes, where megabytes are too coarse.
+struct TableBytes {
+  std::size_t count;
+};
+
 template <class B>
 class Table {
  public:
   static constexpr int key_words = sizeof(B) / 8 * 2;
 
   explicit Table(std::size_t megabytes) { resize(megabytes); }
+  explicit Table(TableBytes budget) { resize_bytes(budget.count); }
 
   // The largest power of two of entries within the budget; its memory is fresh zero pages,
   // which the system provides only as they are first used, so a small search starts at once.
-  void resize(std::size_t megabytes) {
-    const std::size_t budget = megabytes > (SIZE_MAX >> 20) ? SIZE_MAX : megabytes << 20;
+  void resize(std::size_t megabytes) { resize_bytes(megabytes_to_bytes(megabytes)); }
+  void resize_bytes(std::size_t budget) {
     std::size_t n = 2;
     while (n <= budget / (2 * sizeof(Entry))) n *= 2;
     entries_.reset();
@@ -226,18 +236,25 @@ class Table {
   bool forgotten_ = false;  // forget() was called since the memory was last zeroed
 };
 
-// The tables of a search: positions near the end of the game in a small table that stays in the
-// processor's caches, the others in the large one. Near the end are most of the probes, and a
-// probe of the large table is a trip to memory (perf: a quarter of a solve's time); FFO 45-49
-// took a fifth less time for 4% more nodes (docs/benchmarks.md).
+// The tables of a search, by the empties of a position: the last few in a table small enough to
+// stay in the core's own cache, the next ones in one that stays in the shared cache, the others
+// in the large one. Near the end are most of the probes, and a probe of the large table is a
+// trip to memory (perf: a quarter of a solve's time); the near table took FFO 45-49 a fifth
+// less time for 4% more nodes, and the nearest one FFO 40-49 and 20 positions of real games at
+// 24 empties 13-16% less time for 1% more nodes (docs/benchmarks.md).
 template <class B>
 class Tables {
  public:
-  static constexpr int near_empties = 10;  // below: the near table
+  static constexpr int nearest_empties = 8;  // below: the nearest table
+  static constexpr std::size_t nearest_kb = 256;
+  static constexpr int near_empties = 10;  // below, from nearest_empties: the near table
   static constexpr std::size_t near_mb = 4;
 
-  // The near table takes near_mb beside the budget, or the budget when it is smaller.
-  explicit Tables(std::size_t megabytes) : far_(megabytes), near_(std::min(megabytes, near_mb)) {}
+  // The small tables take their sizes beside the budget, or the budget when it is smaller.
+  explicit Tables(std::size_t megabytes)
+      : far_(megabytes),
+        near_(std::min(megabytes, near_mb)),
+        nearest_(TableBytes{std::min(megabytes_to_bytes(megabytes), nearest_kb << 10)}) {}
 
   bool probe(int empties, B player, B opponent, int supply, TableData& out) const {
     return of(empties).probe(player, opponent, supply, out);
@@ -249,24 +266,32 @@ class Tables {
   void clear() {
     far_.clear();
     near_.clear();
+    nearest_.clear();
   }
   void forget() {
     far_.forget();
     near_.forget();
+    nearest_.forget();
   }
   void new_search() {
     far_.new_search();
     near_.new_search();
+    nearest_.new_search();
   }
   // The large table's size: the one the budget sets.
   std::size_t bytes() const { return far_.bytes(); }
 
  private:
-  const Table<B>& of(int empties) const { return empties < near_empties ? near_ : far_; }
-  Table<B>& of(int empties) { return empties < near_empties ? near_ : far_; }
+  const Table<B>& of(int empties) const {
+    return empties < nearest_empties ? nearest_ : empties < near_empties ? near_ : far_;
+  }
+  Table<B>& of(int empties) {
+    return empties < nearest_empties ? nearest_ : empties < near_empties ? near_ : far_;
+  }
 
   Table<B> far_;
   Table<B> near_;
+  Table<B> nearest_;
 };
 
 // Enhanced transposition cutoff: whether a child of the node (p, o) is already known, with
