@@ -53,7 +53,7 @@ struct Context {
 // The table from 5 empties instead of 6 (2026-12-06): FFO 40-49 507.0 M -> 491.0 M nodes, 20
 // positions of WTH_2019 at 24 empties 970.7 M -> 939.5 M, the same time side by side.
 struct Tuning {
-  int shallow_max = 4;      // at or below: no table, no sorting, parity order
+  int shallow_max = 4;      // at or below: no table, no sorting, parity order (6 at most)
   int table_min = 5;        // at or above: probe and store the transposition table
   int split_min = 14;       // at or above: brothers may be searched in parallel
   int abort_check_min = 9;  // at or above: look at the stop and cancel flags

@@ -4,6 +4,7 @@
 // the last move's flips are counted by lookups, core/last_flip.hpp).
 #pragma once
 
+#include <cassert>
 #include <type_traits>
 #include <utility>
 
@@ -28,16 +29,30 @@ class LastMoves {
         stability_min_(stability_min),
         full_8x8_(std::is_same_v<K, Kernel8> && layout.n_playable == 64) {}
 
+  // The most empties search() takes (the engine's Tuning::shallow_max at most).
+  static constexpr int max_empties = 6;
+
   // The value of a position with `n` (at most the shallow search's) empties against the null
   // window (alpha, alpha + 1), fail-soft.
   int search(B p, B o, int alpha, int n, int s, Context& c) const {
+    assert(n <= max_empties);
     const B empty = lay_.playable & ~(p | o);
-    if (n >= 5) return shallow(p, o, alpha, n, s, lay_.parity(empty), c);
-    if (n == 4) return solve_few<4>(p, o, alpha, s, lay_.parity(empty), c);
-    if (n == 3) return solve_few<3>(p, o, alpha, s, lay_.parity(empty), c);
-    if (n == 2) return solve_2(p, o, alpha, s, lowest_square(empty), highest_square(empty), c);
-    if (n == 1) return solve_1(p, o, s, lowest_square(empty), c);
-    return rules_.final_score(p, o);
+    switch (n) {
+      case 6:
+        return solve_few<6>(p, o, alpha, s, lay_.parity(empty), c);
+      case 5:
+        return solve_few<5>(p, o, alpha, s, lay_.parity(empty), c);
+      case 4:
+        return solve_few<4>(p, o, alpha, s, lay_.parity(empty), c);
+      case 3:
+        return solve_few<3>(p, o, alpha, s, lay_.parity(empty), c);
+      case 2:
+        return solve_2(p, o, alpha, s, lowest_square(empty), highest_square(empty), c);
+      case 1:
+        return solve_1(p, o, s, lowest_square(empty), c);
+      default:
+        return rules_.final_score(p, o);
+    }
   }
 
  private:
@@ -89,8 +104,8 @@ class LastMoves {
     return rules_.final_score(p, o);
   }
 
-  // The N empties in shallow's order: odd quadrants first, good squares first within them, then
-  // the lowest square (an insertion sort, stable, of the squares taken lowest first).
+  // The N empties in the order they are tried: odd quadrants first, good squares first within
+  // them, then the lowest square (a stable insertion sort of the squares taken lowest first).
   template <int N>
   void order_empties(B empty, int parity, int (&sq)[N]) const {
     const B odd = lay_.parity_squares[static_cast<std::size_t>(parity)];
@@ -108,17 +123,20 @@ class LastMoves {
     }
   }
 
-  // shallow at three or four empties: the squares sorted once into an array instead of four
-  // square sets walked (FFO 40-49: the same nodes in 5% less time at three).
+  // From stability_min_ empties on: whether the stable discs alone settle the null window.
+  bool stability_cut(int n, B p, B o, int alpha, int& bound) const {
+    return n >= stability_min_ && rules_.stability_cut(p, o, alpha, bound);
+  }
+
+  // Three to six empties: odd quadrants first (the last move in a region is worth having), and
+  // only squares next to an opponent disc are tried; the squares sorted once into an array (FFO
+  // 40-44: 1.6% less time than walking four square sets, docs/benchmarks.md).
   template <int N>
   int solve_few(B p, B o, int alpha, int s, int parity, Context& c) const {
-    static_assert(N == 3 || N == 4);
+    static_assert(N >= 3 && N <= max_empties);
     ++c.nodes;
     const B empty = lay_.playable & ~(p | o);
-    if (N >= stability_min_) {
-      int bound;
-      if (rules_.stability_cut(p, o, alpha, bound)) return bound;
-    }
+    if (int bound; stability_cut(N, p, o, alpha, bound)) return bound;
     int best = -solve_infinity;
     if (rules_.can_move(s)) {
       const int s_child = rules_.other_supply(N, s);
@@ -148,48 +166,6 @@ class LastMoves {
     const int s_pass = rules_.other_supply(N, s);
     if (rules_.legal(o, p, empty, s_pass) != 0)
       return -solve_few<N>(o, p, -alpha - 1, s_pass, parity, c);
-    return rules_.final_score(p, o);
-  }
-
-  // Odd quadrants first (the last move in a region is worth having), and only squares next to an
-  // opponent disc are tried.
-  int shallow(B p, B o, int alpha, int n, int s, int parity, Context& c) const {
-    ++c.nodes;
-    const B empty = lay_.playable & ~(p | o);
-    if (n >= stability_min_) {
-      int bound;
-      if (rules_.stability_cut(p, o, alpha, bound)) return bound;
-    }
-    int best = -solve_infinity;
-    if (rules_.can_move(s)) {
-      const int s_child = rules_.other_supply(n, s);
-      const B odd = lay_.parity_squares[static_cast<std::size_t>(parity)];
-      const B good = lay_.good_squares;
-      for (const B part :
-           {empty & odd & good, empty & odd & ~good, empty & ~odd & good, empty & ~odd & ~good}) {
-        B todo = part;
-        while (todo != 0) {
-          const int sq = lowest_square(todo);
-          todo &= todo - 1;
-          if ((lay_.neighbours[static_cast<std::size_t>(sq)] & o) == 0) continue;
-          const B f = K::flips_inlined(p, o, sq);
-          if (f == 0) continue;
-          const B np = o ^ f;
-          const B no = p ^ f ^ (B(1) << sq);
-          const int child_parity = parity ^ (1 << lay_.quadrant_of[static_cast<std::size_t>(sq)]);
-          const int v = n == 5 ? -solve_few<4>(np, no, -alpha - 1, s_child, child_parity, c)
-                               : -shallow(np, no, -alpha - 1, n - 1, s_child, child_parity, c);
-          if (v > best) {
-            best = v;
-            if (v > alpha) return v;
-          }
-        }
-      }
-      if (best > -solve_infinity) return best;
-    }
-    const int s_pass = rules_.other_supply(n, s);
-    if (rules_.legal(o, p, empty, s_pass) != 0)
-      return -shallow(o, p, -alpha - 1, n, s_pass, parity, c);
     return rules_.final_score(p, o);
   }
 
