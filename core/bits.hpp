@@ -4,6 +4,10 @@
 #include <bit>
 #include <cstdint>
 
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
 namespace reversi {
 
 using Bits64 = std::uint64_t;
@@ -37,6 +41,20 @@ inline int highest_square(Bits128 x) {
 template <class B>
 constexpr B bit(int square) {
   return B(1) << square;
+}
+
+// Bits of `x` under `mask`, packed to the low end (lowest square first); inline, since the
+// pattern evaluation and the last flip count call it in their innermost loops.
+inline Bits64 extract_bits(Bits64 x, Bits64 mask) {
+#if defined(__BMI2__)
+  return _pext_u64(x, mask);
+#else
+  Bits64 out = 0;
+  int at = 0;
+  for (; mask != 0; mask &= mask - 1, ++at)
+    if ((x & mask & (0 - mask)) != 0) out |= Bits64{1} << at;
+  return out;
+#endif
 }
 
 // Calls f(square) for every set bit, lowest first.

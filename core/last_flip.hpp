@@ -12,10 +12,6 @@
 
 #include "core/bits.hpp"
 
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
-
 namespace reversi {
 
 namespace last_flip_detail {
@@ -80,18 +76,6 @@ constexpr Tables make_tables() {
 
 inline constexpr Tables tables = make_tables();
 
-// The bits of `x` under `mask`, lowest first.
-inline Bits64 gather(Bits64 x, Bits64 mask) {
-#if defined(__BMI2__)
-  return _pext_u64(x, mask);
-#else
-  Bits64 out = 0;
-  for (int at = 0; mask != 0; mask &= mask - 1, ++at)
-    if ((x & mask & (0 - mask)) != 0) out |= Bits64{1} << at;
-  return out;
-#endif
-}
-
 }  // namespace last_flip_detail
 
 // Discs flipped when the side with discs `player` plays on `square`, the only empty square of an
@@ -101,7 +85,7 @@ inline int count_last_flips(Bits64 player, int square) {
   const Lines& l = tables.lines[static_cast<std::size_t>(square)];
   int n = 0;
   for (std::size_t k = 0; k < lines_per_square; ++k)
-    n += tables.runs[l.offset[k] + static_cast<std::size_t>(gather(player, l.mask[k]))];
+    n += tables.runs[l.offset[k] + static_cast<std::size_t>(extract_bits(player, l.mask[k]))];
   return n;
 }
 

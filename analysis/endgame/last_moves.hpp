@@ -58,31 +58,24 @@ class LastMoves {
  private:
   int solve_1(B p, B o, int s, int sq, Context& c) const {
     ++c.nodes;
-    if constexpr (std::is_same_v<K, Kernel8>) {
-      if (full_8x8_) return solve_1_full_8x8(p, o, s, sq);
-    }
     if (rules_.can_move(s)) {
-      const B f = K::flips_inlined(p, o, sq);
-      if (f != 0) return rules_.full_board_score(popcount(p) + popcount(f) + 1);
+      if (const int f = last_flips(p, o, sq); f != 0)
+        return rules_.full_board_score(popcount(p) + f + 1);
     }
     if (rules_.can_move(rules_.other_supply(1, s))) {
-      const B f = K::flips_inlined(o, p, sq);
-      if (f != 0) return -rules_.full_board_score(popcount(o) + popcount(f) + 1);
+      if (const int f = last_flips(o, p, sq); f != 0)
+        return -rules_.full_board_score(popcount(o) + f + 1);
     }
     return rules_.final_score(p, o);
   }
 
-  // solve_1 on a whole 8x8 board, where the flips are counted, not found.
-  int solve_1_full_8x8(B p, B o, int s, int sq) const {
-    if (rules_.can_move(s)) {
-      if (const int f = count_last_flips(p, sq); f != 0)
-        return rules_.full_board_score(popcount(p) + f + 1);
+  // The discs the mover flips on the last empty `sq`, 0 if it cannot move there: on a whole 8x8
+  // board counted by lookups, elsewhere found as a set.
+  int last_flips(B p, B o, int sq) const {
+    if constexpr (std::is_same_v<K, Kernel8>) {
+      if (full_8x8_) return count_last_flips(p, sq);
     }
-    if (rules_.can_move(rules_.other_supply(1, s))) {
-      if (const int f = count_last_flips(o, sq); f != 0)
-        return -rules_.full_board_score(popcount(o) + f + 1);
-    }
-    return rules_.final_score(p, o);
+    return popcount(K::flips_inlined(p, o, sq));
   }
 
   int solve_2(B p, B o, int alpha, int s, int x1, int x2, Context& c) const {

@@ -18,10 +18,6 @@
 
 #include "core/bits.hpp"
 
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
-
 namespace reversi::eval {
 
 // The 8x8 set's phases (PatternSet::phase is the general form).
@@ -87,20 +83,6 @@ inline std::array<std::uint32_t, board_feature_count> board_feature_indices(Bits
           difference_at + static_cast<std::uint32_t>(difference),
           parity_at + static_cast<std::uint32_t>(within_phase),
           quadrants_at + static_cast<std::uint32_t>(odd_quadrants)};
-}
-
-// Bits of `x` under `mask`, packed to the low end (lowest square first); inline, since the
-// evaluation calls it twice for every image of every position it scores.
-inline Bits64 extract_bits(Bits64 x, Bits64 mask) {
-#if defined(__BMI2__)
-  return _pext_u64(x, mask);
-#else
-  Bits64 out = 0;
-  int at = 0;
-  for (; mask != 0; mask &= mask - 1, ++at)
-    if ((x & mask & (0 - mask)) != 0) out |= Bits64{1} << at;
-  return out;
-#endif
 }
 
 // The base-3 configuration of the squares under `mask`, given the digit each of their bit

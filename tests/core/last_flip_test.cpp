@@ -25,16 +25,10 @@ reference::Board full_board(std::mt19937_64& rng, int empty_square, std::uint64_
   return b;
 }
 
-Bits64 discs_of(const reference::Board& b, reference::Cell side) {
-  Bits64 x = 0;
-  for (int sq = 0; sq < 64; ++sq)
-    if (b.cells[static_cast<std::size_t>(sq)] == side) x |= Bits64{1} << sq;
-  return x;
-}
-
 }  // namespace
 
 TEST_CASE("the last flip count equals the reference's flips on random full boards") {
+  const Rules rules(8);
   std::mt19937_64 rng(2026'12'06);
   const int boards = reference::scaled(200000);
   int moves = 0;
@@ -42,7 +36,8 @@ TEST_CASE("the last flip count equals the reference's flips on random full board
     const int sq = static_cast<int>(rng() % 64);
     const reference::Board b = full_board(rng, sq, 1 + rng() % 7);
     const auto expected = reference::flips(b, sq / 8, sq % 8).size();
-    const int counted = count_last_flips(discs_of(b, reference::dark), sq);
+    const auto dark = static_cast<Bits64>(reference::to_position(rules, b).player);
+    const int counted = count_last_flips(dark, sq);
     if (counted != static_cast<int>(expected)) {
       INFO("board " << i << ", square " << sq);
       REQUIRE(counted == static_cast<int>(expected));
