@@ -16,7 +16,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(g++ cmake make libboost-program-options-dev nlohmann-json3-dev libtbb-dev libsqlite3-dev catch2)
+# ccache: CI's later builds (mpi, browser) reuse the objects of the first instead of compiling
+# the same sources again.
+packages=(g++ cmake make ccache libboost-program-options-dev nlohmann-json3-dev libtbb-dev libsqlite3-dev catch2)
 jobs=$(nproc)
 mode=${1:-test}
 case "$mode" in
@@ -40,25 +42,11 @@ install_missing() {
   fi
 }
 
-# Arguments every configure gets: ccache when the machine has it, the shared data when present.
-common_args=()
-if command -v ccache >/dev/null; then
-  common_args+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-  # Paths inside the checkout hash as relative ones, so that another clone reuses the cache.
-  export CCACHE_BASEDIR="$PWD"
-fi
-shared=${REVERSI_SHARED_DATA:-}
-if [ -z "$shared" ] && [ -d ../shared/data/wthor ]; then
-  shared=$(realpath ../shared/data)
-fi
-# Always passed, so that a build folder configured once with the data forgets it when it goes.
-common_args+=(-DREVERSI_SHARED_DATA="$shared")
-
-build() {  # build DIR [cmake args...]
+build() {  # build DIR [cmake args...]; BUILD_TARGET (default all) limits what is built
   local dir=$1
   shift
   cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "${common_args[@]}" "$@" >/dev/null
-  cmake --build "$dir" -j "$jobs"
+  cmake --build "$dir" -j "$jobs" --target "${BUILD_TARGET:-all}"
 }
 
 # One fuzz target for FUZZ_SECONDS from its seeds (tests/fuzz/seeds/NAME); prints its runs, or
@@ -84,6 +72,20 @@ cpp_files() {
 }
 
 install_missing
+# Arguments every configure gets: ccache when the machine has it, the shared data when present.
+common_args=()
+if command -v ccache >/dev/null; then
+  common_args+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  # Paths inside the checkout hash as relative ones, so that another clone reuses the cache.
+  export CCACHE_BASEDIR="$PWD"
+fi
+shared=${REVERSI_SHARED_DATA:-}
+if [ -z "$shared" ] && [ -d ../shared/data/wthor ]; then
+  shared=$(realpath ../shared/data)
+fi
+# Always passed, so that a build folder configured once with the data forgets it when it goes.
+common_args+=(-DREVERSI_SHARED_DATA="$shared")
+
 case "$mode" in
   example)
     build build
@@ -156,7 +158,8 @@ case "$mode" in
     ;;
   mpi)
     # docs/cluster.md: mpirun with 3 ranks on this machine (--oversubscribe, as root too).
-    build build-mpi -DREVERSI_MPI=ON
+    # The cluster tests run only the binary: the test program is not built here.
+    BUILD_TARGET=reversi build build-mpi -DREVERSI_MPI=ON
     ctest --test-dir build-mpi -L mpi --output-on-failure
     ;;
   browser)
