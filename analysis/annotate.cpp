@@ -114,6 +114,7 @@ class GameAnnotator {
   void name_openings();
   void solve_exact_zone();
   void estimate_rest();
+  void prove_alternative();
   void judge_moves();
   void summarise();
   void compare_theoretical();
@@ -297,6 +298,27 @@ void GameAnnotator::estimate_rest() {
   }
 }
 
+// The move just above the exact zone: its exact value is minus the next position's, so one solve
+// of the estimate's best move, when the move played is not among the estimate's best, can prove
+// a loss outright. The window asks only whether that move is better by a mistake's worth: a move
+// that is not costs a cutoff, not a proof of its value.
+void GameAnnotator::prove_alternative() {
+  if (zone_start_ == 0 || zone_start_ >= positions_.size()) return;
+  const std::size_t k = zone_start_ - 1;
+  MoveAnnotation& a = out_.moves[k];
+  if (a.is_pass() || !a.estimate || a.estimate->best.empty()) return;
+  if (a.estimate->loss() < min_estimated_loss_to_prove) return;
+  const std::vector<Square>& best = a.estimate->best;
+  if (std::find(best.begin(), best.end(), a.square) != best.end()) return;
+  const Position& p = positions_[k];
+  const int played = -for_dark(positions_[k + 1], *dark_values_[k + 1]);
+  const Position child = rules_.play(p, best.front());
+  const int gain_needed = played + mistake_discs;  // a smaller proven loss would call nothing
+  const SolveResult r = exact_.run(child, -solve_infinity, -gain_needed + 1, false);
+  if (stopped() || -r.value < gain_needed) return;
+  a.estimate->proven = ProvenAlternative{best.front(), -r.value, played};
+}
+
 void count_call(SideSummary& s, const MoveAnnotation& a) {
   if (!a.judgement) return;
   if (a.judgement->call == Call::mistake) ++s.mistakes;
@@ -313,7 +335,9 @@ void GameAnnotator::judge_moves() {
       a.judgement = judge_exact(a.exact->loss());
     } else if (a.estimate) {
       const std::optional<int> margin = game ? loss_margin(*game, a.empties) : std::nullopt;
-      a.judgement = judge_estimate(a.estimate->loss(), margin);
+      const auto& proven = a.estimate->proven;
+      a.judgement = judge_estimate(a.estimate->loss(), margin,
+                                   proven ? std::optional<int>(proven->loss()) : std::nullopt);
     }
   }
 }
@@ -389,6 +413,7 @@ Annotation GameAnnotator::run() {
   name_openings();
   solve_exact_zone();
   if (!stopped()) estimate_rest();
+  if (!stopped()) prove_alternative();
   if (!stopped()) summarise();
   if (!stopped()) compare_theoretical();
   out_.complete = out_.complete && !stopped();

@@ -92,11 +92,22 @@ struct ExactValues {
   int loss() const { return value - played; }
 };
 
+// Just above the exact zone the move played has an exact value (the position after it is
+// solved): one exact solve of a move the estimate prefers, when it proves that move better, gives
+// a lower bound on the loss that needs no error margin. Values for the mover, in discs.
+struct ProvenAlternative {
+  Square move = no_square;
+  int value = 0;   // the alternative's exact value
+  int played = 0;  // the move played's exact value, below `value`
+  int loss() const { return value - played; }
+};
+
 // Estimates of the same, in estimate units (hundredths of a disc), at depth `depth`.
 struct EstimatedValues {
   int value = 0;
   int played = 0;
   std::vector<Square> best;
+  std::optional<ProvenAlternative> proven;
   int depth = 0;
   int selectivity = full_width;  // ProbCut confidence in percent; 100: full width
   bool stored = false;           // read from AnnotateOptions::stored, not searched

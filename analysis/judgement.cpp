@@ -1,5 +1,6 @@
 #include "analysis/judgement.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "analysis/estimate.hpp"
@@ -43,8 +44,17 @@ Judgement judge_exact(int loss_discs) {
   return {loss, true, 0, call_of(loss, 0)};
 }
 
-Judgement judge_estimate(int loss, std::optional<int> margin) {
-  return {loss, false, margin, margin ? call_of(loss, *margin) : Call::none};
+Judgement judge_estimate(int loss, std::optional<int> margin, std::optional<int> proven_discs) {
+  Judgement j{loss, false, margin, margin ? call_of(loss, *margin) : Call::none};
+  if (!proven_discs) return j;
+  const int proven = *proven_discs * estimate_units_per_disc;
+  const Call sure = call_of(proven, 0);
+  j.loss = std::max(loss, proven);
+  if (sure >= j.call && sure != Call::none) {
+    j.call = sure;
+    j.proven = true;
+  }
+  return j;
 }
 
 }  // namespace reversi

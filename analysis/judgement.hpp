@@ -26,6 +26,11 @@ struct MarginBand {
   int margin = 0;
 };
 
+// Just above the exact zone annotate solves the estimate's preferred move when the move played
+// is estimated to lose at least this much (estimate units): a proof of a smaller loss would call
+// nothing, and the solve costs as much as the position after it.
+inline constexpr int min_estimated_loss_to_prove = 200;
+
 // The confidence of the shipped margins, in percent.
 inline constexpr int margin_precision = 95;
 
@@ -44,11 +49,15 @@ struct Judgement {
   bool exact = false;
   std::optional<int> margin;  // nullopt: no margin known, the estimate is not called
   Call call = Call::none;
+  bool proven = false;  // the call rests on exact values (a proven lower bound on the loss)
 };
 
 // Calls by the loss less the margin: at least mistake_discs a mistake, blunder_discs a blunder.
 Call call_of(int loss, int margin);
 Judgement judge_exact(int loss_discs);
-Judgement judge_estimate(int loss, std::optional<int> margin);
+// `proven_discs`: a lower bound on the loss proven by exact values (a better move's and the move
+// played's), which is called with no margin and raises the loss to at least itself.
+Judgement judge_estimate(int loss, std::optional<int> margin,
+                         std::optional<int> proven_discs = std::nullopt);
 
 }  // namespace reversi

@@ -41,7 +41,15 @@ LossSample sample(const Rules& rules, const Position& p, Square played, const Mi
   const EstimateResult r = e.estimator.estimate(er);
   const int best = exact_value(e.solver, rules, p, req);
   const int after = -exact_value(e.solver, rules, rules.play(p, played), req);
-  return {empties, r.value - r.wanted_value.value_or(r.value), best - after};
+  LossSample out{empties, r.value - r.wanted_value.value_or(r.value), best - after, std::nullopt};
+  const std::vector<Square>& preferred = r.best_moves;
+  if (empties == req.exact_empties + 1 && !preferred.empty() &&
+      out.estimated >= min_estimated_loss_to_prove &&
+      std::find(preferred.begin(), preferred.end(), played) == preferred.end()) {
+    const int alternative = -exact_value(e.solver, rules, rules.play(p, preferred.front()), req);
+    if (alternative - after >= mistake_discs) out.proven = alternative - after;
+  }
+  return out;
 }
 
 std::vector<LossSample> game_samples(const records::GameRecord& game, const MistakeRequest& req,
@@ -84,11 +92,13 @@ int precise_margin(const std::vector<const LossSample*>& samples, int percent) {
 
 void count_calls(MistakeBand& b, const LossSample& s, int exact_empties) {
   const bool exact = s.empties <= exact_empties;
-  const Call call =
-      exact ? judge_exact(s.exact).call
-            : judge_estimate(s.estimated, loss_margin(eval::WeightsGame::standard_8x8, s.empties))
-                  .call;
+  const Judgement j =
+      exact ? judge_exact(s.exact)
+            : judge_estimate(s.estimated, loss_margin(eval::WeightsGame::standard_8x8, s.empties),
+                             s.proven);
+  const Call call = j.call;
   if (exact) ++b.exact;
+  if (j.proven) ++b.proven;
   const bool called = call != Call::none;
   if (s.exact >= 4) {
     ++b.losing_4;

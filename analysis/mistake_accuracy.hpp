@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "analysis/estimate.hpp"
@@ -33,6 +34,9 @@ struct LossSample {
   int empties = 0;
   int estimated = 0;
   int exact = 0;
+  // Just above the exact zone, as annotate proves it (ProvenAlternative): the exact gain of the
+  // estimate's best move over the move played, when that move is better (discs).
+  std::optional<int> proven;
 };
 
 struct MistakeBand {
@@ -51,6 +55,7 @@ struct MistakeBand {
   std::size_t called = 0;           // moves called mistakes (or blunders)
   std::size_t called_losing_2 = 0;  // of which really lose 2 or more
   std::size_t blunders = 0;         // moves called blunders
+  std::size_t proven = 0;           // calls that rest on a proven loss
   // Without margins (an estimated loss of mistake_discs or more called a mistake, as before):
   std::size_t plain_losing_4_called = 0;
   std::size_t plain_called = 0;

@@ -24,11 +24,11 @@ double discs(int units) {
 void print_band(const MistakeBand& b) {
   std::printf(
       "%3d-%-3d  %6zu  %10.2f  %7.2f  %9.2f  %5zu/%-5zu %5.1f%%  %5zu/%-5zu %5.1f%%  %zu (%zu)  "
-      "%zu\n",
+      "%zu  %zu\n",
       b.min_empties, b.max_empties, b.moves, b.mean_error, discs(b.margin),
       discs(*loss_margin(eval::WeightsGame::standard_8x8, b.min_empties)), b.losing_4_called,
       b.losing_4, share(b.losing_4_called, b.losing_4), b.called_losing_2, b.called,
-      share(b.called_losing_2, b.called), b.blunders, b.blunders_losing_4, b.exact);
+      share(b.called_losing_2, b.called), b.blunders, b.blunders_losing_4, b.exact, b.proven);
 }
 
 MistakeBand total_of(const std::vector<MistakeBand>& bands) {
@@ -36,6 +36,7 @@ MistakeBand total_of(const std::vector<MistakeBand>& bands) {
   for (const MistakeBand& b : bands) {
     t.moves += b.moves;
     t.exact += b.exact;
+    t.proven += b.proven;
     t.losing_4 += b.losing_4;
     t.losing_4_called += b.losing_4_called;
     t.called += b.called;
@@ -82,14 +83,14 @@ void print_mistake_bench(const std::string& file, const std::vector<records::Gam
   const std::vector<MistakeBand> bands = summarise_mistakes(samples, request);
   std::printf(
       "empties   moves  loss error  margin %d%%  shipped  lose>=4 called          called lose>=2  "
-      "    blunders (lose>=4)  exact\n",
+      "    blunders (lose>=4)  exact  proven\n",
       request.precision);
   for (const MistakeBand& b : bands) print_band(b);
   const MistakeBand t = total_of(bands);
-  std::printf("all      %6zu  %35zu/%-5zu %5.1f%%  %5zu/%-5zu %5.1f%%  %zu (%zu)  %zu\n", t.moves,
-              t.losing_4_called, t.losing_4, share(t.losing_4_called, t.losing_4),
+  std::printf("all      %6zu  %35zu/%-5zu %5.1f%%  %5zu/%-5zu %5.1f%%  %zu (%zu)  %zu  %zu\n",
+              t.moves, t.losing_4_called, t.losing_4, share(t.losing_4_called, t.losing_4),
               t.called_losing_2, t.called, share(t.called_losing_2, t.called), t.blunders,
-              t.blunders_losing_4, t.exact);
+              t.blunders_losing_4, t.exact, t.proven);
   std::printf("without margins %25zu/%-5zu %5.1f%%  %5zu/%-5zu %5.1f%%\n", t.plain_losing_4_called,
               t.losing_4, share(t.plain_losing_4_called, t.losing_4), t.plain_called_losing_2,
               t.plain_called, share(t.plain_called_losing_2, t.plain_called));

@@ -56,6 +56,11 @@ json estimate_json(const Geometry& g, const EstimatedValues& e, bool pass) {
       {"value", discs(e.value)}, {"played", discs(e.played)}, {"best", best_json(g, e.best, pass)},
       {"loss", discs(e.loss())}, {"depth", e.depth},          {"selectivity", e.selectivity}};
   if (e.stored) j["source"] = "book";
+  if (e.proven)
+    j["proven"] = {{"move", move_name(g, e.proven->move)},
+                   {"value", e.proven->value},
+                   {"played", e.proven->played},
+                   {"loss", e.proven->loss()}};
   return j;
 }
 
@@ -69,7 +74,9 @@ json judgement_json(const Judgement& j) {
   // Exact losses stay whole discs, as in `exact`.
   const json loss = j.exact ? json(j.loss / estimate_units_per_disc) : json(discs(j.loss));
   const json margin = !j.margin ? json(nullptr) : j.exact ? json(0) : json(discs(*j.margin));
-  return {{"loss", loss}, {"exact", j.exact}, {"margin", margin}, {"call", call_name(j.call)}};
+  json out = {{"loss", loss}, {"exact", j.exact}, {"margin", margin}, {"call", call_name(j.call)}};
+  if (j.proven) out["proven"] = true;
+  return out;
 }
 
 json move_json(const Geometry& g, const MoveAnnotation& m) {
@@ -264,6 +271,9 @@ std::string move_row(const Geometry& g, const MoveAnnotation& m) {
                               value, played, loss, best);
   if (m.inferred) row += "  (forced pass)";
   if (m.estimate && m.estimate->stored) row += "  (book)";
+  if (m.estimate && m.estimate->proven)
+    row += "  (" + move_name(g, m.estimate->proven->move) + " proves a loss of at least " +
+           std::to_string(m.estimate->proven->loss()) + ")";
   return row + "\n";
 }
 

@@ -1,6 +1,7 @@
 // Mistake calls: thresholds, exact against estimated losses, and the shipped margins by phase.
 #include "analysis/judgement.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "analysis/estimate.hpp"
@@ -54,4 +55,25 @@ TEST_CASE("Each phase takes the margin of its band, the nearest band outside the
         table.front().margin);
   CHECK(loss_margin(eval::WeightsGame::standard_8x8, 60) == table.back().margin);
   CHECK_FALSE(loss_margin(eval::WeightsGame::standard_6x6, 20));
+}
+
+TEST_CASE("A proven loss is called with no margin and never lowers the estimate's call",
+          "[annotate]") {
+  constexpr int disc = estimate_units_per_disc;
+  for (int loss = 0; loss <= 12 * disc; loss += 37)
+    for (const int margin : {0, 400, 550})
+      for (int proven = 1; proven <= 10; ++proven) {
+        INFO("loss " << loss << " margin " << margin << " proven " << proven);
+        const Judgement plain = judge_estimate(loss, margin);
+        const Judgement j = judge_estimate(loss, margin, proven);
+        const Call sure = call_of(proven * disc, 0);
+        CHECK(j.call == std::max(plain.call, sure));
+        CHECK(j.loss == std::max(loss, proven * disc));
+        CHECK(j.proven == (sure != Call::none && sure >= plain.call));
+        CHECK_FALSE(j.exact);
+        CHECK(j.margin == margin);
+      }
+  // Without a margin (boards the margins were not measured on) the proof alone calls.
+  CHECK(judge_estimate(0, std::nullopt, mistake_discs).call == Call::mistake);
+  CHECK(judge_estimate(0, std::nullopt, mistake_discs - 1).call == Call::none);
 }

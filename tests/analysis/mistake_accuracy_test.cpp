@@ -76,7 +76,7 @@ TEST_CASE("A band's margin is the smallest that makes 95% of its calls right", "
     const int exact = static_cast<int>(rng() % 8);
     const int noise = static_cast<int>(rng() % 900) - 300;
     samples.push_back({15 + static_cast<int>(rng() % 9),
-                       std::max(0, exact * estimate_units_per_disc + noise), exact});
+                       std::max(0, exact * estimate_units_per_disc + noise), exact, std::nullopt});
   }
   MistakeRequest request;
   const auto bands = summarise_mistakes(samples, request);
@@ -101,7 +101,8 @@ TEST_CASE("Moves within annotate's exact horizon are called by their exact loss"
   for (int i = 0; i < 2000; ++i) {
     const int exact = static_cast<int>(rng() % 8);
     // Estimates that know nothing: called or not, they are mostly wrong.
-    samples.push_back({15 + static_cast<int>(rng() % 9), static_cast<int>(rng() % 900), exact});
+    samples.push_back(
+        {15 + static_cast<int>(rng() % 9), static_cast<int>(rng() % 900), exact, std::nullopt});
   }
   MistakeRequest request;
   request.exact_empties = 17;
@@ -119,4 +120,30 @@ TEST_CASE("Moves within annotate's exact horizon are called by their exact loss"
     CHECK(bands[k].exact == 0);
     CHECK(bands[k].called_losing_2 < bands[k].called);
   }
+}
+
+TEST_CASE("A proven loss above the horizon is called however small its estimate", "[annotate]") {
+  std::mt19937_64 rng(13);
+  std::vector<LossSample> samples;
+  std::size_t proven_calls = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const int exact = static_cast<int>(rng() % 10);
+    // Estimates too small to call anything beyond the margin; a proof where the loss is 2+.
+    LossSample s{18, static_cast<int>(rng() % 200), exact, std::nullopt};
+    if (exact >= mistake_discs && rng() % 2 == 0) {
+      s.proven = mistake_discs + static_cast<int>(rng() % static_cast<unsigned>(exact - 1));
+      ++proven_calls;
+    }
+    samples.push_back(s);
+  }
+  MistakeRequest request;
+  request.min_empties = 18;
+  request.max_empties = 20;
+  request.exact_empties = 17;
+  const auto bands = summarise_mistakes(samples, request);
+  REQUIRE(bands.size() == 1);
+  CHECK(bands[0].proven == proven_calls);
+  CHECK(bands[0].called == proven_calls);
+  CHECK(bands[0].called_losing_2 == proven_calls);
+  CHECK(bands[0].exact == 0);
 }
