@@ -201,8 +201,9 @@ void append_values(json& row, const json& m) {
   row.push_back(joined(need(*values, "best", "a move's values")));
 }
 
-// The call of a move (0 none, 1 mistake, 2 blunder) and the margin its loss had to exceed (null:
-// none known); annotations written before calls existed have none.
+// The call of a move (0 none, 1 mistake, 2 blunder), the margin its loss had to exceed (null:
+// none known) and, for a call proven by a better move's exact value, that move and the loss it
+// proves ("g7 proves a loss of at least 12"); annotations written before calls existed have none.
 void append_call(json& row, const json& m) {
   if (!m.contains("judgement")) {
     row.insert(row.end(), {0, nullptr});
@@ -213,6 +214,11 @@ void append_call(json& row, const json& m) {
   row.push_back(call == "blunder" ? 2 : call == "mistake" ? 1 : 0);
   const json& margin = need(j, "margin", "a move's judgement");
   row.push_back(margin.is_null() ? json(nullptr) : json(number(margin, "a move's margin")));
+  if (!j.contains("proven") || !m.contains("estimate") || !m["estimate"].contains("proven")) return;
+  const json& p = m["estimate"]["proven"];
+  row.push_back(text(need(p, "move", "a move's proof"), "a proof's move").get<std::string>() +
+                " proves a loss of at least " +
+                std::to_string(whole(need(p, "loss", "a move's proof"), "a proof's loss")));
 }
 
 // One move as an array: move, side, flipped, dark and light discs, legal moves, the values

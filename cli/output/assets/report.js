@@ -37,6 +37,7 @@
   function markOf(m) { return ['', '?', '??'][callOf(m)]; }
   function callText(m) {
     var name = ['', 'mistake', 'blunder'][callOf(m)];
+    if (m[14]) return name + ', ' + m[14];
     return m[6] === 1 || m[13] === null || m[13] === undefined ? name : name + ', beyond the margin of ' + m[13].toFixed(2);
   }
 

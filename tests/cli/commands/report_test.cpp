@@ -222,3 +222,26 @@ TEST_CASE("Fields of the wrong type make a game a listed problem, never an abort
   CHECK(occurrences(r.out, "<script type=\"application/json\" id=\"g") == 2);
   CHECK(r.out.find("7 game x (line ?)") != std::string::npos);
 }
+
+TEST_CASE("A call proven by a better move's exact value says so in the report", "[cli][report]") {
+  const std::string game = (source_dir / "data/examples/annotate.txt").string();
+  int proofs = 0;
+  for (int horizon = 12; horizon <= 20; ++horizon) {
+    const auto a = run_reversi("annotate --depth 2 --exact-empties " + std::to_string(horizon) +
+                               " '" + game + "'");
+    REQUIRE(a.status == 0);
+    const auto first = nlohmann::json::parse(a.out.substr(0, a.out.find('\n')));
+    const auto r = run_reversi("report -", a.out);
+    REQUIRE(r.status == 0);
+    for (const auto& m : first["annotation"]["moves"]) {
+      if (!m.contains("judgement") || !m["judgement"].contains("proven")) continue;
+      INFO("horizon " << horizon << " move " << m["number"]);
+      REQUIRE(m["estimate"].contains("proven"));
+      const auto& p = m["estimate"]["proven"];
+      CHECK(r.out.find(p["move"].get<std::string>() + " proves a loss of at least " +
+                       std::to_string(p["loss"].get<int>())) != std::string::npos);
+      ++proofs;
+    }
+  }
+  CHECK(proofs >= 1);
+}
