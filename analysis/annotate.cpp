@@ -306,10 +306,9 @@ void GameAnnotator::prove_alternative() {
   if (zone_start_ == 0 || zone_start_ >= positions_.size()) return;
   const std::size_t k = zone_start_ - 1;
   MoveAnnotation& a = out_.moves[k];
-  if (a.is_pass() || !a.estimate || a.estimate->best.empty()) return;
-  if (a.estimate->loss() < min_estimated_loss_to_prove) return;
+  if (a.is_pass() || !a.estimate || !worth_proving(a.estimate->loss(), a.estimate->best, a.square))
+    return;
   const std::vector<Square>& best = a.estimate->best;
-  if (std::find(best.begin(), best.end(), a.square) != best.end()) return;
   const Position& p = positions_[k];
   const int played = -for_dark(positions_[k + 1], *dark_values_[k + 1]);
   const Position child = rules_.play(p, best.front());

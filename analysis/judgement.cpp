@@ -39,6 +39,11 @@ Call call_of(int loss, int margin) {
   return Call::none;
 }
 
+bool worth_proving(int estimated_loss, std::span<const Square> preferred, Square played) {
+  return estimated_loss >= min_estimated_loss_to_prove && !preferred.empty() &&
+         std::find(preferred.begin(), preferred.end(), played) == preferred.end();
+}
+
 Judgement judge_exact(int loss_discs) {
   const int loss = loss_discs * estimate_units_per_disc;
   return {loss, true, 0, call_of(loss, 0)};

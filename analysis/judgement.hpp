@@ -8,6 +8,7 @@
 #include <span>
 
 #include "analysis/eval/weights.hpp"
+#include "core/geometry.hpp"
 
 namespace reversi {
 
@@ -30,6 +31,10 @@ struct MarginBand {
 // is estimated to lose at least this much (estimate units): a proof of a smaller loss would call
 // nothing, and the solve costs as much as the position after it.
 inline constexpr int min_estimated_loss_to_prove = 200;
+
+// Whether annotate solves the estimate's preferred move to prove a loss (just above the exact
+// zone): the move played is not among the preferred moves and is estimated to lose enough.
+bool worth_proving(int estimated_loss, std::span<const Square> preferred, Square played);
 
 // The confidence of the shipped margins, in percent.
 inline constexpr int margin_precision = 95;

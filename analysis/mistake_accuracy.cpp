@@ -42,11 +42,8 @@ LossSample sample(const Rules& rules, const Position& p, Square played, const Mi
   const int best = exact_value(e.solver, rules, p, req);
   const int after = -exact_value(e.solver, rules, rules.play(p, played), req);
   LossSample out{empties, r.value - r.wanted_value.value_or(r.value), best - after, std::nullopt};
-  const std::vector<Square>& preferred = r.best_moves;
-  if (empties == req.exact_empties + 1 && !preferred.empty() &&
-      out.estimated >= min_estimated_loss_to_prove &&
-      std::find(preferred.begin(), preferred.end(), played) == preferred.end()) {
-    const int alternative = -exact_value(e.solver, rules, rules.play(p, preferred.front()), req);
+  if (empties == req.exact_empties + 1 && worth_proving(out.estimated, r.best_moves, played)) {
+    const int alternative = -exact_value(e.solver, rules, rules.play(p, r.best_moves.front()), req);
     if (alternative - after >= mistake_discs) out.proven = alternative - after;
   }
   return out;

@@ -247,6 +247,14 @@ std::string call_mark(Call c) {
   return c == Call::blunder ? "??" : c == Call::mistake ? "?" : "  ";
 }
 
+}  // namespace
+
+std::string proof_text(const std::string& move, int loss) {
+  return move + " proves a loss of at least " + std::to_string(loss);
+}
+
+namespace {
+
 std::string move_row(const Geometry& g, const MoveAnnotation& m) {
   std::string value;
   std::string played;
@@ -272,8 +280,8 @@ std::string move_row(const Geometry& g, const MoveAnnotation& m) {
   if (m.inferred) row += "  (forced pass)";
   if (m.estimate && m.estimate->stored) row += "  (book)";
   if (m.estimate && m.estimate->proven)
-    row += "  (" + move_name(g, m.estimate->proven->move) + " proves a loss of at least " +
-           std::to_string(m.estimate->proven->loss()) + ")";
+    row += "  (" + proof_text(move_name(g, m.estimate->proven->move), m.estimate->proven->loss()) +
+           ")";
   return row + "\n";
 }
 

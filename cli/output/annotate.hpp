@@ -12,6 +12,10 @@
 
 namespace reversi::cli {
 
+// "g7 proves a loss of at least 12": a call proven by a better move's exact value, as the text
+// and the HTML report say it.
+std::string proof_text(const std::string& move, int loss);
+
 // What one annotation was asked for, for the labels beside the values.
 struct AnnotateSettings {
   int exact_empties = default_exact_empties;

@@ -216,9 +216,9 @@ void append_call(json& row, const json& m) {
   row.push_back(margin.is_null() ? json(nullptr) : json(number(margin, "a move's margin")));
   if (!j.contains("proven") || !m.contains("estimate") || !m["estimate"].contains("proven")) return;
   const json& p = m["estimate"]["proven"];
-  row.push_back(text(need(p, "move", "a move's proof"), "a proof's move").get<std::string>() +
-                " proves a loss of at least " +
-                std::to_string(whole(need(p, "loss", "a move's proof"), "a proof's loss")));
+  row.push_back(
+      proof_text(text(need(p, "move", "a move's proof"), "a proof's move").get<std::string>(),
+                 whole(need(p, "loss", "a move's proof"), "a proof's loss")));
 }
 
 // One move as an array: move, side, flipped, dark and light discs, legal moves, the values
