@@ -10,9 +10,9 @@ namespace reversi {
 namespace {
 
 // Measured by `reversi bench eval --file WTH_2000.wtb --games 400 --mistakes --threads 2` with the
-// weights and depths of 2026-12-06 (its
-// "margins" lines; 3,513 played moves at 15-23 empties, WTH_2019 kept for validation): per band,
-// the smallest margin at which 95% of the moves called mistakes really lose 2 discs or more.
+// weights and depths of 2026-12-06 (its "margins" lines; 3,513 played moves at 15-23 empties,
+// WTH_2019 kept for validation): per band, the smallest margin at which 95% of the moves called
+// mistakes really lose 2 discs or more.
 constexpr std::array<MarginBand, 3> margins_8x8 = {{
     {15, 17, 375},
     {18, 20, 550},
