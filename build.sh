@@ -23,7 +23,7 @@ jobs=$(nproc)
 mode=${1:-test}
 case "$mode" in
   format-check | format) packages=(clang-format) ;;
-  tidy) packages+=(clang-tidy) ;;
+  tidy) packages+=(clang-tidy openmpi-bin libopenmpi-dev) ;;
   mpi) packages+=(openmpi-bin libopenmpi-dev) ;;
   fuzz) packages+=(clang libclang-rt-14-dev) ;;
 esac
@@ -130,8 +130,9 @@ case "$mode" in
     cpp_files | xargs -0 clang-format -i
     ;;
   tidy)
-    # The compilation database of a plain build; header findings are reported once per header.
-    cmake -S . -B build-tidy -DCMAKE_BUILD_TYPE=Release -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
+    # The compilation database of a build with the cluster mode (so that cli/mpi/ is read with
+    # its headers); header findings are reported once per header.
+    cmake -S . -B build-tidy -DCMAKE_BUILD_TYPE=Release -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DREVERSI_MPI=ON \
       "${common_args[@]}" >/dev/null
     git ls-files -z 'core/*.cpp' 'analysis/*.cpp' 'cli/*.cpp' 'json/*.cpp' 'db/*.cpp' |
       xargs -0 -n 4 -P "$jobs" clang-tidy -p build-tidy --quiet --extra-arg=-Wno-unknown-warning-option 2>/dev/null >build-tidy/findings.txt ||

@@ -3,11 +3,11 @@
 #include <pthread.h>
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
-#include <time.h>
 
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <ctime>
 #include <mutex>
 #include <set>
 #include <stdexcept>
@@ -497,7 +497,7 @@ std::vector<std::string> compare_rows(const AtlasRow& stored, const AtlasRow& fr
                   earliest(fresh.wipeout.earliest));
   if (stored.wipeout.dark_can_force != fresh.wipeout.dark_can_force ||
       stored.wipeout.light_can_force != fresh.wipeout.light_can_force)
-    out.push_back("who can force a wipeout differs");
+    out.emplace_back("who can force a wipeout differs");
   return out;
 }
 

@@ -50,11 +50,11 @@ inline constexpr int max_plies_to_exact_labels = 2;
 // more time over a whole game (docs/benchmarks.md, "Deeper where games are decided").
 inline constexpr int endgame_estimate_empties = 24;
 inline constexpr int endgame_extra_plies = 2;
-// The depth annotate searches when asked for `depth` at a position with `empties` empties (8x8
-// pattern evaluation only): endgame_extra_plies more up to endgame_estimate_empties, and a
+// The depth annotate searches when asked for `asked` plies at a position with `empties` empties
+// (8x8 pattern evaluation only): endgame_extra_plies more up to endgame_estimate_empties, and a
 // little deeper when that lands the leaves where the evaluation learnt from perfect play (near
 // the exact horizon, where its error halves).
-int annotation_depth(int depth, int empties);
+int annotation_depth(int asked, int empties);
 
 // Selectivity, as Edax and Logistello name it: the confidence (in percent) with which a
 // probability cut (ProbCut) prunes a subtree whose shallow search lands far outside the window.

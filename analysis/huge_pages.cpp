@@ -32,12 +32,13 @@ HugePages<std::byte> allocate_huge_pages(std::size_t bytes) {
   void* raw =
       mmap(nullptr, bytes + huge_page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (raw == MAP_FAILED) throw std::bad_alloc();
-  const auto start = reinterpret_cast<std::uintptr_t>(raw);
-  const std::uintptr_t aligned = (start + huge_page - 1) / huge_page * huge_page;
-  if (aligned > start) munmap(raw, aligned - start);
-  const std::size_t tail = huge_page - (aligned - start);
-  if (tail > 0) munmap(reinterpret_cast<void*>(aligned + bytes), tail);
-  void* memory = reinterpret_cast<void*>(aligned);
+  // Pointer arithmetic from the mapping, not integers cast back to pointers.
+  const std::size_t head =
+      (huge_page - reinterpret_cast<std::uintptr_t>(raw) % huge_page) % huge_page;
+  if (head > 0) munmap(raw, head);
+  const std::size_t tail = huge_page - head;
+  if (tail > 0) munmap(static_cast<std::byte*>(raw) + head + bytes, tail);
+  void* memory = static_cast<std::byte*>(raw) + head;
 #if defined(MADV_HUGEPAGE)
   madvise(memory, bytes, MADV_HUGEPAGE);
 #endif

@@ -57,6 +57,7 @@ struct Solver::Impl {
     if (narrow_table) narrow_table->clear();
     if (wide_table) wide_table->clear();
   }
+  // NOLINTNEXTLINE(readability-make-member-function-const): it empties the tables it owns
   void forget() {
     if (narrow_table) narrow_table->forget();
     if (wide_table) wide_table->forget();

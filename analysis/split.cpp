@@ -187,6 +187,7 @@ const std::vector<Position>& TopSearch::children(const Position& p) {
   std::stable_sort(scored.begin(), scored.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<Position> ordered;
+  ordered.reserve(scored.size());
   for (const auto& [score, child] : scored) ordered.push_back(child);
   return children_.emplace(p, std::move(ordered)).first->second;
 }

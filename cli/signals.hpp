@@ -2,10 +2,9 @@
 // every subcommand, with exit status 130 and no half-written output file.
 #pragma once
 
-#include <signal.h>
-
 #include <atomic>
 #include <chrono>
+#include <csignal>
 #include <string>
 #include <thread>
 

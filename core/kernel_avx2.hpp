@@ -60,7 +60,7 @@ inline constexpr Lanes double_step = {2, 2 * width - 2, 2 * width, 2 * width + 2
   const __m256i one = _mm256_set1_epi64x(1);
 
   // Up: the first non-opponent square is the lowest set bit of the stops.
-  const __m256i up = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&ray[0]));
+  const __m256i up = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ray.data()));
   const __m256i up_stops = _mm256_andnot_si256(o, up);
   const __m256i up_first = _mm256_and_si256(up_stops, _mm256_sub_epi64(zero, up_stops));
   const __m256i up_open = _mm256_cmpeq_epi64(_mm256_and_si256(up_first, p), zero);

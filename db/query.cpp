@@ -126,6 +126,7 @@ std::vector<MoveStats> group_moves(const std::array<MoveStats, next_codes>& raw,
     merge(stats, r);
   }
   std::vector<MoveStats> out;
+  out.reserve(classes.size() + 1);
   for (auto& [code, entry] : classes) out.push_back(entry.first);
   if (raw[pass_move].games > 0) out.push_back(raw[pass_move]);
   std::stable_sort(out.begin(), out.end(),

@@ -184,7 +184,6 @@ class PuzzleBase {
     return false;
   }
 
- protected:
   const PuzzleRequest& req_;
   std::mutex progress_mutex_;
   PuzzleBoard<K> board_;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <ranges>
 
 #include "analysis/estimate.hpp"
 #include "analysis/parallel_each.hpp"
@@ -74,8 +75,8 @@ class GamePlayer {
       p = rules_.play(p, choose(p, r.best_moves));
     }
     // From the end back: the solver's table, filled by the later positions, helps the earlier.
-    for (auto k = to_solve.rbegin(); k != to_solve.rend(); ++k) {
-      PlayedPosition& s = out_.positions[*k];
+    for (const std::size_t k : std::views::reverse(to_solve)) {
+      PlayedPosition& s = out_.positions[k];
       const SolveResult r = solve_label(engines_.solver, rules_, s.player, s.opponent,
                                         request_.stop, request_.patterns);
       if (!r.complete) return stopped_game();
@@ -110,7 +111,7 @@ class GamePlayer {
                    : annotation_estimate(rules_, p, request_.label_depth, request_.selectivity);
     e.patterns = request_.patterns;
     e.stop = request_.stop;
-    const EstimateResult r = engines_.estimator.estimate(e);
+    EstimateResult r = engines_.estimator.estimate(e);
     out_.search_nodes += r.nodes;
     return r;
   }

@@ -264,9 +264,10 @@ std::uint64_t total_size(const std::vector<std::string>& files) {
 
 // Sets the level's values of the settings not given on their own.
 void apply_level(AnnotateCommandOptions& opt, const po::variables_map& vm) {
-  const auto level = std::find_if(annotate_levels.begin(), annotate_levels.end(),
-                                  [&](const AnnotateLevel& l) { return opt.level == l.name; });
-  if (level == annotate_levels.end())
+  const AnnotateLevel* level = nullptr;
+  for (const AnnotateLevel& l : annotate_levels)
+    if (opt.level == l.name) level = &l;
+  if (level == nullptr)
     throw UsageError("--level is quick, normal or deep, not '" + opt.level + "'");
   if (vm["exact-empties"].defaulted()) opt.exact_empties = level->exact_empties;
   if (vm["depth"].defaulted()) opt.depth = level->depth;

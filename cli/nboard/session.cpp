@@ -159,14 +159,14 @@ bool NboardSession::dispatch(std::string_view command, std::string_view rest,
       out.push_back("pong " + std::to_string(*n));
     }
   } else if (command == "learn") {
-    out.push_back("learned");  // there is no book to learn into: nothing to do
+    out.emplace_back("learned");  // there is no book to learn into: nothing to do
   } else {
     error(out, "unknown command " + quoted(command));
   }
   return true;
 }
 
-void NboardSession::nboard_command(std::string_view rest, std::vector<std::string>& out) {
+void NboardSession::nboard_command(std::string_view rest, std::vector<std::string>& out) const {
   const auto version = whole_number(rest);
   if (!version) {
     error(out, "nboard needs the protocol version, e.g. 'nboard 2'");
@@ -251,7 +251,7 @@ void NboardSession::hint(std::string_view rest, std::vector<std::string>& out) {
     error(out, "hint: the game is over");
     return;
   }
-  out.push_back("status thinking");
+  out.emplace_back("status thinking");
   const Stopwatch clock;
   std::uint64_t nodes = 0;
   const auto valued = engines_.moves(rules(), position_, settings_, true, nodes, out);
@@ -259,7 +259,7 @@ void NboardSession::hint(std::string_view rest, std::vector<std::string>& out) {
   const auto shown =
       static_cast<std::size_t>(std::min<long long>(*n, static_cast<long long>(valued.size())));
   for (std::size_t k = 0; k < shown; ++k) out.push_back(search_line(rules(), valued[k]));
-  out.push_back("status");
+  out.emplace_back("status");
 }
 
 void NboardSession::go(std::vector<std::string>& out) {
@@ -267,7 +267,7 @@ void NboardSession::go(std::vector<std::string>& out) {
     error(out, "go: the game is over");
     return;
   }
-  out.push_back("status thinking");
+  out.emplace_back("status thinking");
   const Stopwatch clock;
   std::uint64_t nodes = 0;
   ValuedMove best;
@@ -282,17 +282,17 @@ void NboardSession::go(std::vector<std::string>& out) {
                   move_text(rules(), best.move) + " " + value);
     out.push_back("=== " + move_text(rules(), best.move) + "/" + value + "/" + clock.seconds());
   }
-  out.push_back("status");
+  out.emplace_back("status");
 }
 
 void NboardSession::analyze(std::vector<std::string>& out) {
-  out.push_back("status analysing the game");
+  out.emplace_back("status analysing the game");
   const Stopwatch clock;
   const Annotation annotation = engines_.annotate(game_, settings_, out);
   out.push_back(nodestats(annotation.nodes, clock));
   for (auto& line : nboard::analysis_lines(rules(), position_, annotation))
     out.push_back(std::move(line));
-  out.push_back("status");
+  out.emplace_back("status");
 }
 
 }  // namespace reversi::cli

@@ -48,7 +48,7 @@ class NboardSession {
 
  private:
   bool dispatch(std::string_view command, std::string_view rest, std::vector<std::string>& out);
-  void nboard_command(std::string_view rest, std::vector<std::string>& out);
+  void nboard_command(std::string_view rest, std::vector<std::string>& out) const;
   void set_command(std::string_view rest, std::vector<std::string>& out);
   void set_depth(std::string_view value, std::vector<std::string>& out);
   void set_game(std::string_view ggf, std::vector<std::string>& out);

@@ -94,6 +94,7 @@ std::string sheet_html(const Rules& rules, const std::vector<SheetPuzzle>& puzzl
 std::string puzzle_sheet_html(const Rules& rules, const std::vector<UniquePuzzle>& puzzles,
                               const std::string& title) {
   std::vector<SheetPuzzle> sheet;
+  sheet.reserve(puzzles.size());
   int number = 0;
   for (const auto& p : puzzles)
     sheet.push_back({p.from.position,
@@ -108,6 +109,7 @@ std::string puzzle_sheet_html(const Rules& rules, const std::vector<Tactic>& puz
                               const std::string& title) {
   const Geometry& g = rules.geometry();
   std::vector<SheetPuzzle> sheet;
+  sheet.reserve(puzzles.size());
   int number = 0;
   for (const auto& p : puzzles) {
     const std::string goal =

@@ -73,10 +73,9 @@ std::optional<RecordError> store_property(const std::string& name, std::string v
     props.type = std::move(value);
   } else if (name == "BO") {
     props.board = std::move(value);
-  } else if (name == "RE" && trim(value) == "?") {
-    // NBoard's "no result yet": nothing to check, kept so the record writes back the same.
-    meta.properties.emplace(name, std::move(value));
-  } else if (name == "RE") {
+  } else if (name == "RE" && trim(value) != "?") {
+    // NBoard's "RE[?]" (no result yet) has nothing to check: it is kept with the other properties
+    // below, so that the record writes back the same.
     if (!parse_ggf_result(value))
       return RecordError{ErrorKind::bad_format,
                          "RE[" + printable(value) + "] is not a margin such as +4.00",

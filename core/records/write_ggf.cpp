@@ -197,13 +197,13 @@ std::string ggf_archive_line(const std::vector<std::string>& games) {
 std::optional<WthorInfo> parse_ggf_wthor(std::string_view text) {
   int fields[wthor_fields] = {};
   std::size_t at = 0;
-  for (int k = 0; k < wthor_fields; ++k) {
+  for (int& field : fields) {
     while (at < text.size() && is_space(text[at])) ++at;
     std::size_t end = at;
     while (end < text.size() && !is_space(text[end])) ++end;
     const auto n = parse_int(text.substr(at, end - at));
     if (!n || *n < 0 || *n > 0xFFFF) return std::nullopt;
-    fields[k] = *n;
+    field = *n;
     at = end;
   }
   if (!trim(text.substr(at)).empty()) return std::nullopt;
