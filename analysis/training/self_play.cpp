@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
-#include <ranges>
 
 #include "analysis/estimate.hpp"
 #include "analysis/parallel_each.hpp"
@@ -75,8 +74,8 @@ class GamePlayer {
       p = rules_.play(p, choose(p, r.best_moves));
     }
     // From the end back: the solver's table, filled by the later positions, helps the earlier.
-    for (const std::size_t k : std::views::reverse(to_solve)) {
-      PlayedPosition& s = out_.positions[k];
+    for (std::size_t i = to_solve.size(); i-- > 0;) {
+      PlayedPosition& s = out_.positions[to_solve[i]];
       const SolveResult r = solve_label(engines_.solver, rules_, s.player, s.opponent,
                                         request_.stop, request_.patterns);
       if (!r.complete) return stopped_game();

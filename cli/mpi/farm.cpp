@@ -251,7 +251,8 @@ class Leader {
 
   bool hand_out() {
     bool any = false;
-    const auto ahead = static_cast<Sequence>(ranks_ * options_.tasks_per_rank * read_ahead_factor);
+    const Sequence ahead = static_cast<Sequence>(ranks_) *
+                           static_cast<Sequence>(options_.tasks_per_rank) * read_ahead_factor;
     for (int r = 0; r < ranks_; ++r) {
       while (!exhausted_ && held_[static_cast<std::size_t>(r)] < options_.tasks_per_rank &&
              created_ - delivered_ < ahead) {

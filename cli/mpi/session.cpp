@@ -2,6 +2,7 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -18,9 +19,9 @@ cluster::Place here;
 
 // Launchers set these in every process they start (Open MPI, PMIx under Slurm, PMI-1/2).
 bool launched_by_mpi() {
-  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"})
-    if (std::getenv(name) != nullptr) return true;
-  return false;
+  const auto names = {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"};
+  return std::any_of(names.begin(), names.end(),
+                     [](const char* name) { return std::getenv(name) != nullptr; });
 }
 
 }  // namespace
