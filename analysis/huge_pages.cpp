@@ -36,8 +36,8 @@ HugePages<std::byte> allocate_huge_pages(std::size_t bytes) {
   const std::size_t head =
       (huge_page - reinterpret_cast<std::uintptr_t>(raw) % huge_page) % huge_page;
   if (head > 0) munmap(raw, head);
-  const std::size_t tail = huge_page - head;
-  if (tail > 0) munmap(static_cast<std::byte*>(raw) + head + bytes, tail);
+  // The rest of the spare huge page, after the memory kept (never empty: head < huge_page).
+  munmap(static_cast<std::byte*>(raw) + head + bytes, huge_page - head);
   void* memory = static_cast<std::byte*>(raw) + head;
 #if defined(MADV_HUGEPAGE)
   madvise(memory, bytes, MADV_HUGEPAGE);

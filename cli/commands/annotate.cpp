@@ -262,11 +262,16 @@ std::uint64_t total_size(const std::vector<std::string>& files) {
   return total;
 }
 
+// The level of that name, or nullptr.
+const AnnotateLevel* level_named(const std::string& name) {
+  for (const AnnotateLevel& l : annotate_levels)
+    if (name == l.name) return &l;
+  return nullptr;
+}
+
 // Sets the level's values of the settings not given on their own.
 void apply_level(AnnotateCommandOptions& opt, const po::variables_map& vm) {
-  const AnnotateLevel* level = nullptr;
-  for (const AnnotateLevel& l : annotate_levels)
-    if (opt.level == l.name) level = &l;
+  const AnnotateLevel* level = level_named(opt.level);
   if (level == nullptr)
     throw UsageError("--level is quick, normal or deep, not '" + opt.level + "'");
   if (vm["exact-empties"].defaulted()) opt.exact_empties = level->exact_empties;
