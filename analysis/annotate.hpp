@@ -7,8 +7,9 @@
 // core/rules.hpp):
 //   - exact values, from the solver, for positions with at most `exact_empties` empty squares;
 //     in discs;
-//   - estimates, from a depth-limited search with a heuristic evaluation (analysis/estimate.hpp),
-//     for the other positions; in hundredths of a disc of an estimated margin.
+//   - estimates, from a depth-limited search with a heuristic evaluation
+//     (analysis/estimate/estimate.hpp), for the other positions; in hundredths of a disc of an
+//     estimated margin.
 // The two never mix: a move carries one or the other. The loss of a move is the best value less
 // the value of the move played (never negative); its judgement (analysis/judgement.hpp) calls it
 // a mistake or a blunder, an estimated loss only beyond the error margin of its phase, and the
@@ -23,9 +24,9 @@
 #include <string>
 #include <vector>
 
-#include "analysis/estimate.hpp"
+#include "analysis/estimate/estimate.hpp"
 #include "analysis/judgement.hpp"
-#include "analysis/search.hpp"
+#include "analysis/solver/search.hpp"
 #include "core/game.hpp"
 #include "core/openings.hpp"
 #include "core/records/record.hpp"

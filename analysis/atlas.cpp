@@ -15,7 +15,7 @@
 #include <tuple>
 
 #include "analysis/puzzle/search.hpp"
-#include "analysis/root_moves.hpp"
+#include "analysis/solver/root_moves.hpp"
 
 namespace reversi {
 

@@ -23,7 +23,7 @@
 #include <string_view>
 #include <vector>
 
-#include "analysis/search.hpp"
+#include "analysis/solver/search.hpp"
 #include "core/rules.hpp"
 
 namespace reversi {

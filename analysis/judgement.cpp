@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <array>
 
-#include "analysis/estimate.hpp"
+#include "analysis/estimate/estimate.hpp"
 
 namespace reversi {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "analysis/search.hpp"
-#include "analysis/solve_suite.hpp"
+#include "analysis/solver/search.hpp"
+#include "analysis/solver/solve_suite.hpp"
 #include "cli/output/solve.hpp"
 #include "cli/signals.hpp"
 

@@ -32,7 +32,8 @@ class Engine {
   using B = BitsOf<K>;
 
   // `patterns`: the learned evaluation that orders moves at many empties (8x8, 6x6 standard and
-  // 6x6 anti; analysis/estimate.hpp patterns_for), or nullptr for the built-in mobility heuristic.
+  // 6x6 anti; analysis/estimate/estimate.hpp patterns_for), or nullptr for the built-in mobility
+  // heuristic.
   Engine(const Layout<K>& layout, Tables<B>& table, int supply_offset, Tuning tuning = {},
          const eval::PatternEvaluator* patterns = nullptr)
       : lay_(layout),

@@ -7,8 +7,8 @@
 #include <atomic>
 #include <vector>
 
-#include "analysis/estimate.hpp"
-#include "analysis/search.hpp"
+#include "analysis/estimate/estimate.hpp"
+#include "analysis/solver/search.hpp"
 #include "core/rules.hpp"
 
 namespace reversi {

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "analysis/estimate.hpp"
+#include "analysis/estimate/estimate.hpp"
 #include "analysis/puzzle/rating.hpp"
-#include "analysis/search.hpp"
+#include "analysis/solver/search.hpp"
 #include "core/rules.hpp"
 
 namespace reversi {

@@ -10,7 +10,7 @@
 #include <stdexcept>
 
 #include "analysis/parallel_each.hpp"
-#include "analysis/search.hpp"
+#include "analysis/solver/search.hpp"
 
 namespace reversi::eval {
 

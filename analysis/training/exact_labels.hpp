@@ -12,7 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "analysis/search.hpp"
+#include "analysis/solver/search.hpp"
 #include "analysis/training/training.hpp"
 #include "core/rules.hpp"
 

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "analysis/estimate.hpp"
+#include "analysis/estimate/estimate.hpp"
 #include "analysis/parallel_each.hpp"
 
 namespace reversi::eval {

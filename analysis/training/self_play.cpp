@@ -7,9 +7,9 @@
 #include <cmath>
 #include <random>
 
-#include "analysis/estimate.hpp"
+#include "analysis/estimate/estimate.hpp"
 #include "analysis/parallel_each.hpp"
-#include "analysis/search.hpp"
+#include "analysis/solver/search.hpp"
 #include "analysis/training/exact_labels.hpp"
 #include "core/rules.hpp"
 

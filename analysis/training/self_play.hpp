@@ -32,7 +32,7 @@ struct SelfPlayRequest {
   // After them, the chance in percent that a move is uniformly random instead of a best one.
   int random_move_percent = 10;
   // The estimate that labels the positions above exact_empties and chooses their moves
-  // (analysis/estimate.hpp annotation_estimate).
+  // (analysis/estimate/estimate.hpp annotation_estimate).
   int label_depth = 8;
   int selectivity = 87;
   // Positions with at most this many empties take the solver's value; their moves come from an

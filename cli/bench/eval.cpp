@@ -1,15 +1,15 @@
 // reversi bench eval: how close the estimates are to the truth on real games (see
-// analysis/estimate_accuracy.hpp): at the WTHOR theoretical depth against the stored perfect-play
-// score, at other depths of the game against a deeper search; with --mistakes, the error margins
-// of the estimated losses against exact ones (cli/bench/eval_mistakes.cpp); with --consistency,
-// how far consecutive estimates of annotate differ (cli/bench/eval_consistency.cpp).
+// analysis/accuracy/estimate_accuracy.hpp): at the WTHOR theoretical depth against the stored
+// perfect-play score, at other depths of the game against a deeper search; with --mistakes, the
+// error margins of the estimated losses against exact ones (cli/bench/eval_mistakes.cpp); with
+// --consistency, how far consecutive estimates of annotate differ (cli/bench/eval_consistency.cpp).
 #include "cli/options/eval.hpp"
 
 #include <chrono>
 #include <cstdio>
 #include <sstream>
 
-#include "analysis/estimate_accuracy.hpp"
+#include "analysis/accuracy/estimate_accuracy.hpp"
 #include "cli/bench/eval_consistency.hpp"
 #include "cli/bench/eval_mistakes.hpp"
 #include "cli/bench/games.hpp"

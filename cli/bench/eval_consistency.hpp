@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/estimate_consistency.hpp"
+#include "analysis/accuracy/estimate_consistency.hpp"
 
 namespace reversi::cli {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/mistake_accuracy.hpp"
+#include "analysis/accuracy/mistake_accuracy.hpp"
 
 namespace reversi::cli {
 

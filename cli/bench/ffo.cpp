@@ -9,8 +9,8 @@
 #include <random>
 #include <sstream>
 
-#include "analysis/search.hpp"
-#include "analysis/solve_suite.hpp"
+#include "analysis/solver/search.hpp"
+#include "analysis/solver/solve_suite.hpp"
 #include "cli/bench/modes.hpp"
 #include "cli/common.hpp"
 #include "cli/data_dir.hpp"

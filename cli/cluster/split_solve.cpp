@@ -4,7 +4,7 @@
 #include <chrono>
 #include <stdexcept>
 
-#include "analysis/split.hpp"
+#include "analysis/solver/split.hpp"
 #include "cli/cluster/units.hpp"
 #include "cli/cluster/wire.hpp"
 #include "cli/common.hpp"

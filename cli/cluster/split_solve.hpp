@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/search.hpp"
+#include "analysis/solver/search.hpp"
 #include "cli/options/cluster.hpp"
 
 namespace reversi::cli::cluster {

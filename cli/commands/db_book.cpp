@@ -9,7 +9,7 @@
 #include <iostream>
 #include <set>
 
-#include "analysis/estimate.hpp"
+#include "analysis/estimate/estimate.hpp"
 #include "analysis/parallel_each.hpp"
 #include "cli/commands/db.hpp"
 #include "cli/commands/db_select.hpp"

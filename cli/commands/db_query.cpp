@@ -2,7 +2,7 @@
 // engine's values (the solver's when few squares are empty, else the estimate's).
 #include <iostream>
 
-#include "analysis/estimate.hpp"
+#include "analysis/estimate/estimate.hpp"
 #include "cli/batch/record_input.hpp"
 #include "cli/commands/db.hpp"
 #include "cli/commands/db_select.hpp"

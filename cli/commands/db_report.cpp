@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <iostream>
 
-#include "analysis/estimate.hpp"
+#include "analysis/estimate/estimate.hpp"
 #include "analysis/parallel_each.hpp"
 #include "cli/batch/output_file.hpp"
 #include "cli/commands/db.hpp"

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "analysis/estimate.hpp"
-#include "analysis/search.hpp"
+#include "analysis/estimate/estimate.hpp"
+#include "analysis/solver/search.hpp"
 #include "core/records/position.hpp"
 
 namespace reversi::cli {

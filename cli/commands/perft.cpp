@@ -6,7 +6,7 @@
 #include <functional>
 #include <iostream>
 
-#include "analysis/split.hpp"
+#include "analysis/solver/split.hpp"
 #include "cli/cluster/units.hpp"
 #include "cli/cluster/wire.hpp"
 #include "cli/common.hpp"

@@ -10,7 +10,7 @@
 #include <limits>
 #include <mutex>
 
-#include "analysis/estimate.hpp"
+#include "analysis/estimate/estimate.hpp"
 #include "analysis/eval/weights.hpp"
 #include "analysis/training/position_file.hpp"
 #include "analysis/training/self_play.hpp"

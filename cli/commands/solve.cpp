@@ -7,8 +7,8 @@
 #include <iostream>
 #include <sstream>
 
-#include "analysis/search.hpp"
-#include "analysis/solve_suite.hpp"
+#include "analysis/solver/search.hpp"
+#include "analysis/solver/solve_suite.hpp"
 #include "cli/cluster/farm.hpp"
 #include "cli/cluster/split_solve.hpp"
 #include "cli/common.hpp"

@@ -10,7 +10,7 @@
 #include <limits>
 #include <optional>
 
-#include "analysis/estimate.hpp"
+#include "analysis/estimate/estimate.hpp"
 #include "analysis/eval/pattern_eval.hpp"
 #include "analysis/eval/patterns.hpp"
 #include "analysis/training/backed_up_labels.hpp"
@@ -263,7 +263,7 @@ std::vector<Position> probcut_positions(const TrainOptions& o) {
   return out;
 }
 
-// The fit as the C++ table analysis/estimate.cpp holds, with the sample counts beside it.
+// The fit as the C++ table analysis/estimate/estimate.cpp holds, with the sample counts beside it.
 int run_fit_probcut(const TrainOptions& o) {
   eval::ProbCutFitRequest request;
   request.patterns = o.eval.load_for(eval::WeightsGame::standard_8x8);

@@ -39,7 +39,7 @@ std::string invalid_game_text(const records::ParsedGame& game, const records::Va
 
 // The depth of each estimate that went deeper than asked, by the empties of its position: near
 // the end of the game the search goes two plies deeper, and on to where the evaluation learnt
-// from exact values (annotation_depth in analysis/estimate.hpp).
+// from exact values (annotation_depth in analysis/estimate/estimate.hpp).
 using DeeperEstimates = std::map<int, int>;
 
 // "7 at 23 empties, 8 at 24"; empty when no estimate went deeper.

@@ -2,7 +2,7 @@
 
 #include <regex>
 
-#include "analysis/solve_suite.hpp"
+#include "analysis/solver/solve_suite.hpp"
 #include "core/notation.hpp"
 
 namespace reversi::cli {

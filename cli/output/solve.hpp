@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "analysis/search.hpp"
+#include "analysis/solver/search.hpp"
 
 namespace reversi::cli {
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
-#include "analysis/estimate.hpp"
+#include "analysis/estimate/estimate.hpp"
 
 using namespace reversi;
 

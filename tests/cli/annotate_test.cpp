@@ -216,8 +216,8 @@ TEST_CASE("The text report reads as a table with the summary under it", "[cli][a
 
 TEST_CASE("The text header names the depths searched deeper near the end", "[cli][annotate]") {
   // With 8x8 patterns, depth 3 is two plies deeper up to 24 empties, and from 25 on to the
-  // weights' exact labels at 20 (analysis/estimate.hpp annotation_depth); runs of empties read
-  // as a range.
+  // weights' exact labels at 20 (analysis/estimate/estimate.hpp annotation_depth); runs of empties
+  // read as a range.
   const std::string game = quoted(examples_dir / "annotate.txt");
   CHECK(run_reversi("annotate --text --depth 3 --exact-empties 14 " + game)
             .out.find("~estimates at depth 3 (5 at 15-25 empties; ProbCut 87%)\n") !=

@@ -166,8 +166,8 @@ TEST_CASE("annotate --db takes the played moves' values from the book, as a sear
         CHECK(k <= 4);  // positions up to ply 4: moves 1 to 5
         ++from_book;
         // The book holds the moves' values; the position's is the best of them, where a search
-        // blends the best values of three depths (analysis/estimate.hpp), so only the move's
-        // value is the same.
+        // blends the best values of three depths (analysis/estimate/estimate.hpp), so only the
+        // move's value is the same.
         CHECK(ea["played"] == eb["played"]);
         CHECK(ea["value"] >= ea["played"]);
         continue;

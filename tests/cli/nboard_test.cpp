@@ -14,8 +14,8 @@
 #include <sstream>
 #include <string>
 
-#include "analysis/estimate.hpp"
-#include "analysis/search.hpp"
+#include "analysis/estimate/estimate.hpp"
+#include "analysis/solver/search.hpp"
 #include "cli/nboard/session.hpp"
 #include "cli/run_binary.hpp"
 

@@ -13,7 +13,7 @@
 #include <sstream>
 
 #include "analysis/annotate.hpp"
-#include "analysis/search.hpp"
+#include "analysis/solver/search.hpp"
 #include "cli/nboard/session.hpp"
 #include "cli/run_binary.hpp"
 #include "core/game.hpp"

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <random>
 
-#include "analysis/estimate.hpp"
+#include "analysis/estimate/estimate.hpp"
 #include "analysis/eval/shipped.hpp"
 #include "reference.hpp"
 

@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "analysis/estimate.hpp"
+#include "analysis/estimate/estimate.hpp"
 #include "core/notation.hpp"
 #include "core/rules.hpp"
 #include "reference.hpp"

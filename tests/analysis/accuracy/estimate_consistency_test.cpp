@@ -1,12 +1,12 @@
 // The consistency bench's pairs: each is the played move's estimate against the next position's,
 // read from annotate itself, and the bands' figures are their plain means.
-#include "analysis/estimate_consistency.hpp"
+#include "analysis/accuracy/estimate_consistency.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <random>
 
-#include "random_record.hpp"
+#include "analysis/random_record.hpp"
 
 using namespace reversi;
 using reversi::testing::random_records;

@@ -1,5 +1,5 @@
 // The root's moves: symmetric moves once, the order tried, and where estimates are made.
-#include "analysis/root_moves.hpp"
+#include "analysis/solver/root_moves.hpp"
 
 #include <catch2/catch.hpp>
 #include <utility>

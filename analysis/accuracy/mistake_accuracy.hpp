@@ -10,7 +10,7 @@
 #include <optional>
 #include <vector>
 
-#include "analysis/estimate.hpp"
+#include "analysis/estimate/estimate.hpp"
 #include "core/records/record.hpp"
 
 namespace reversi {

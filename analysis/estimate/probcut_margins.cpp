@@ -1,9 +1,10 @@
 // ProbCut's fitted margins: how far a shallow search's value may stray from the deep one's, per
-// depth and game stage, and the depth of that shallow search (declared in analysis/estimate.hpp).
+// depth and game stage, and the depth of that shallow search (declared in
+// analysis/estimate/estimate.hpp).
 #include <algorithm>
 #include <array>
 
-#include "analysis/estimate.hpp"
+#include "analysis/estimate/estimate.hpp"
 
 namespace reversi {
 

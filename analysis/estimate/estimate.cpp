@@ -1,13 +1,13 @@
-#include "analysis/estimate.hpp"
+#include "analysis/estimate/estimate.hpp"
 
 #include <algorithm>
 #include <array>
 #include <optional>
 #include <stdexcept>
 
-#include "analysis/depth_blend.hpp"
+#include "analysis/estimate/depth_blend.hpp"
+#include "analysis/estimate/static_evaluator.hpp"
 #include "analysis/eval/shipped.hpp"
-#include "analysis/static_evaluator.hpp"
 #include "core/board.hpp"
 #include "core/hash.hpp"
 

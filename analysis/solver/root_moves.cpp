@@ -1,4 +1,4 @@
-#include "analysis/root_moves.hpp"
+#include "analysis/solver/root_moves.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
 
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <utility>
 
-#include "analysis/estimate.hpp"
+#include "analysis/estimate/estimate.hpp"
 #include "analysis/parallel_each.hpp"
 
 namespace reversi {

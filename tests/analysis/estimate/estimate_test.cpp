@@ -1,7 +1,7 @@
 // The depth-limited estimator: exact where its horizon reaches the end, plain minimax of the
 // evaluation everywhere else, the same on every board size and variant. The hidden [.fit] test
 // refits the evaluation weights on the WTHOR games.
-#include "analysis/estimate.hpp"
+#include "analysis/estimate/estimate.hpp"
 
 #include <catch2/catch.hpp>
 #include <cmath>

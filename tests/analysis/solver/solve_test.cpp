@@ -13,7 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "analysis/search.hpp"
+#include "analysis/solver/search.hpp"
 #include "core/notation.hpp"
 #include "reference.hpp"
 

@@ -1,6 +1,6 @@
 // What annotate asks of the estimator: the depth by phase and the blended request, apart from
-// the search itself (analysis/estimate.cpp).
-#include "analysis/estimate.hpp"
+// the search itself (analysis/estimate/estimate.cpp).
+#include "analysis/estimate/estimate.hpp"
 #include "analysis/eval/weights.hpp"
 
 namespace reversi {

@@ -1,9 +1,9 @@
-#include "analysis/estimate_consistency.hpp"
+#include "analysis/accuracy/estimate_consistency.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 
-#include "analysis/per_game.hpp"
+#include "analysis/accuracy/per_game.hpp"
 #include "core/game.hpp"
 
 namespace reversi {

@@ -1,4 +1,4 @@
-#include "analysis/estimate_accuracy.hpp"
+#include "analysis/accuracy/estimate_accuracy.hpp"
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/task_arena.h>
@@ -9,7 +9,7 @@
 
 #include "analysis/eval/weights.hpp"
 #include "analysis/parallel_each.hpp"
-#include "analysis/search.hpp"
+#include "analysis/solver/search.hpp"
 #include "core/game.hpp"
 
 namespace reversi {

@@ -57,7 +57,7 @@ struct SolveRequest {
   // Set from another thread (e.g. on Ctrl-C) to stop early; the result is then incomplete.
   const std::atomic<bool>* stop = nullptr;
   // The learned evaluation that orders moves at many empties (used where it was learnt for the
-  // rules, analysis/estimate.hpp patterns_for); nullptr: the shipped one.
+  // rules, analysis/estimate/estimate.hpp patterns_for); nullptr: the shipped one.
   // Ordering changes the work, never a value.
   const eval::PatternEvaluator* patterns = nullptr;
 };

@@ -1,4 +1,4 @@
-#include "analysis/search.hpp"
+#include "analysis/solver/search.hpp"
 
 #include <tbb/task_arena.h>
 
@@ -12,8 +12,8 @@
 #include <thread>
 
 #include "analysis/endgame/engine.hpp"
-#include "analysis/estimate.hpp"
-#include "analysis/root_moves.hpp"
+#include "analysis/estimate/estimate.hpp"
+#include "analysis/solver/root_moves.hpp"
 
 namespace reversi {
 

@@ -1,5 +1,5 @@
-// The work-unit split of analysis/split.hpp against the whole-tree counts and the solver.
-#include "analysis/split.hpp"
+// The work-unit split of analysis/solver/split.hpp against the whole-tree counts and the solver.
+#include "analysis/solver/split.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

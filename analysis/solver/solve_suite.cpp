@@ -1,4 +1,4 @@
-#include "analysis/solve_suite.hpp"
+#include "analysis/solver/solve_suite.hpp"
 
 #include <algorithm>
 #include <cctype>

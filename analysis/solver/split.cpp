@@ -1,4 +1,4 @@
-#include "analysis/split.hpp"
+#include "analysis/solver/split.hpp"
 
 #include <algorithm>
 #include <map>

@@ -1,12 +1,12 @@
-#include "analysis/mistake_accuracy.hpp"
+#include "analysis/accuracy/mistake_accuracy.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 
+#include "analysis/accuracy/per_game.hpp"
 #include "analysis/eval/weights.hpp"
 #include "analysis/judgement.hpp"
-#include "analysis/per_game.hpp"
-#include "analysis/search.hpp"
+#include "analysis/solver/search.hpp"
 #include "core/game.hpp"
 
 namespace reversi {

@@ -1,13 +1,13 @@
 // The mistake bench's figures: exact losses against plain minimax, and each band's margin and
 // counts against their definitions, recounted plainly.
-#include "analysis/mistake_accuracy.hpp"
+#include "analysis/accuracy/mistake_accuracy.hpp"
 
 #include <catch2/catch.hpp>
 #include <random>
 
 #include "analysis/judgement.hpp"
+#include "analysis/random_record.hpp"
 #include "core/game.hpp"
-#include "random_record.hpp"
 #include "reference.hpp"
 
 using namespace reversi;

@@ -10,9 +10,9 @@
 #include <optional>
 #include <vector>
 
-#include "analysis/estimate.hpp"
+#include "analysis/estimate/estimate.hpp"
 #include "analysis/perft.hpp"
-#include "analysis/search.hpp"
+#include "analysis/solver/search.hpp"
 #include "core/rules.hpp"
 
 namespace reversi {

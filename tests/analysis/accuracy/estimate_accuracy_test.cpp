@@ -1,9 +1,9 @@
 // The accuracy figures of `reversi bench eval`, from comparisons written out by hand.
-#include "analysis/estimate_accuracy.hpp"
+#include "analysis/accuracy/estimate_accuracy.hpp"
 
 #include <catch2/catch.hpp>
 
-#include "random_record.hpp"
+#include "analysis/random_record.hpp"
 
 using namespace reversi;
 

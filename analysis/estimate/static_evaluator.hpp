@@ -1,14 +1,14 @@
 // The static evaluation the estimate search scores its leaves with, built once per rules: the
 // learned patterns where the rules have them (8x8, 6x6), else a fitted formula over mobility,
-// corners, edges, discs and parity. Internal to analysis/estimate.cpp, apart so that the search
-// file holds the search.
+// corners, edges, discs and parity. Internal to analysis/estimate/estimate.cpp, apart so that the
+// search file holds the search.
 #pragma once
 
 #include <algorithm>
 #include <array>
 
 #include "analysis/endgame/layout.hpp"
-#include "analysis/estimate.hpp"
+#include "analysis/estimate/estimate.hpp"
 #include "analysis/eval/pattern_eval.hpp"
 #include "core/board.hpp"
 
@@ -19,10 +19,11 @@ using endgame::Layout;
 // Units per feature point, one row per stage (0: the last empties, 5: the opening), fitted by
 // least squares to the final margins (winner takes empties) of the 8x8 WTHOR games 1977-2000
 // from the mover's side; other sizes use the row of the same fraction of empty squares. The
-// "[.fit]" test in tests/analysis/estimate_test.cpp prints this table. Corners and anchored edges
-// overlap (a corner is both), so read their weights together. On the held-out WTH_2019 games the
-// static evaluation misses the final margin by 17.1 discs on average (hand-set weights: 19.5):
-// real games are decided by later errors, so this is a rough guide, as the annotation says.
+// "[.fit]" test in tests/analysis/estimate/estimate_test.cpp prints this table. Corners and
+// anchored edges overlap (a corner is both), so read their weights together. On the held-out
+// WTH_2019 games the static evaluation misses the final margin by 17.1 discs on average (hand-set
+// weights: 19.5): real games are decided by later errors, so this is a rough guide, as the
+// annotation says.
 // clang-format off
 constexpr std::array<EvalFeatures, eval_stages> fitted_weights = {{
     //  mob  pot  corner    x     c  edge  discs parity
