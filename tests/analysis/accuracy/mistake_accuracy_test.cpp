@@ -5,8 +5,8 @@
 #include <catch2/catch.hpp>
 #include <random>
 
+#include "analysis/accuracy/random_record.hpp"
 #include "analysis/judgement.hpp"
-#include "analysis/random_record.hpp"
 #include "core/game.hpp"
 #include "reference.hpp"
 
