@@ -361,7 +361,7 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
       progress_.best_value = best;
     }
     report();
-    if (!req_.all_moves && a >= beta) break;
+    if ((!req_.all_moves || req_.stop_at_beta) && a >= beta) break;
   }
 
   result.complete = !c.aborted;

@@ -49,7 +49,11 @@ struct SolveRequest {
   int beta = solve_infinity;
   bool wld = false;        // prove only win, draw or loss: the window becomes (-1, 1)
   bool all_moves = false;  // the value of every legal move, not only the best
-  bool want_pv = true;     // follow a principal variation to the end of the game
+  // With all_moves: the first move found at or above beta ends the search, as without all_moves
+  // (the value is then a lower bound, best_moves is empty and move_values holds the moves
+  // searched so far). Annotate asks so when any move better than the one played is enough.
+  bool stop_at_beta = false;
+  bool want_pv = true;  // follow a principal variation to the end of the game
   int threads = 1;
   // Called from a helper thread a few times a second, and after every root move; one call at
   // a time. Empty: no progress.

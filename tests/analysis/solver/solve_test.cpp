@@ -346,6 +346,54 @@ TEST_CASE("Every legal move gets its exact value with all_moves", "[solve]") {
   CHECK(result.move_values.front().value == result.value);
 }
 
+TEST_CASE("An all-moves solve asked to stop at beta ends at the first move that reaches it",
+          "[solve]") {
+  std::mt19937_64 rng(23);
+  const Rules rules(8);
+  int stopped_early = 0;
+  int fewer_moves = 0;
+  for (int i = 0; i < 200; ++i) {
+    const Position p = random_endgame(rules, rng, 12, i);
+    if (popcount(rules.legal_moves(p)) < 2) continue;
+    SolveRequest every = request(rules, p);
+    every.all_moves = true;
+    const SolveResult truth = solve(every, 4);
+    // A window round the worst move's value: every better move reaches its beta.
+    const int worst = truth.move_values.back().value;
+    SolveRequest narrow = every;
+    narrow.alpha = worst - 1;
+    narrow.beta = worst + 1;
+    const SolveResult all = solve(narrow, 4);
+    narrow.stop_at_beta = true;
+    const SolveResult got = solve(narrow, 4);
+    REQUIRE(got.nodes <= all.nodes);
+    for (const MoveValue& mv : got.move_values) {
+      const auto same = std::find_if(truth.move_values.begin(), truth.move_values.end(),
+                                     [&](const MoveValue& t) { return t.move == mv.move; });
+      REQUIRE(same != truth.move_values.end());
+      REQUIRE(mv.lower <= same->value);
+      REQUIRE(same->value <= mv.upper);
+    }
+    if (truth.value == worst) {
+      // No move reaches beta: the same answer as without the stop.
+      REQUIRE(got.exact());
+      REQUIRE(got.value == worst);
+      REQUIRE(got.best_moves == all.best_moves);
+    } else {
+      ++stopped_early;
+      REQUIRE_FALSE(got.exact());
+      REQUIRE(got.lower >= narrow.beta);
+      REQUIRE(got.best_moves.empty());
+      // Only the move that reached beta: the search went no further.
+      REQUIRE(std::count_if(got.move_values.begin(), got.move_values.end(),
+                            [&](const MoveValue& mv) { return mv.lower >= narrow.beta; }) == 1);
+      if (got.move_values.size() < all.move_values.size()) ++fewer_moves;
+    }
+  }
+  CHECK(stopped_early > 50);
+  CHECK(fewer_moves > stopped_early / 4);
+}
+
 TEST_CASE("Win-draw-loss agrees with the sign of the exact value", "[solve]") {
   std::mt19937_64 rng(7);
   const Rules rules(6);
