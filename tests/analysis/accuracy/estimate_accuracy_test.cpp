@@ -3,7 +3,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "analysis/accuracy/random_record.hpp"
+#include "random_record.hpp"
 
 using namespace reversi;
 

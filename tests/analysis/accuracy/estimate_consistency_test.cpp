@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <random>
 
-#include "analysis/accuracy/random_record.hpp"
+#include "random_record.hpp"
 
 using namespace reversi;
 using reversi::testing::random_records;

@@ -5,9 +5,9 @@
 #include <catch2/catch.hpp>
 #include <random>
 
-#include "analysis/accuracy/random_record.hpp"
 #include "analysis/judgement.hpp"
 #include "core/game.hpp"
+#include "random_record.hpp"
 #include "reference.hpp"
 
 using namespace reversi;
