@@ -108,10 +108,12 @@ InterruptGuard::~InterruptGuard() {
   constexpr timespec at_once{0, 0};
   while (sigtimedwait(&set, nullptr, &at_once) > 0) {
   }
+  // A stopped run is on its way out with status 130: a late signal must not kill it instead.
+  const auto after = interrupt_flag.load() ? SIG_IGN : SIG_DFL;
+  std::signal(SIGINT, after);
+  std::signal(SIGTERM, after);
+  std::signal(SIGHUP, after);
   pthread_sigmask(SIG_SETMASK, &saved_mask_, nullptr);
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
-  std::signal(SIGHUP, SIG_DFL);
 }
 
 const std::atomic<bool>* InterruptGuard::flag() const {

@@ -24,6 +24,8 @@ inline constexpr std::chrono::milliseconds stop_grace{700};
 // until the interrupted thread next calls libc, which a thread waiting on a search may never do.
 // A run that has not stopped `stop_grace` after the signal, or that gets a second signal, is
 // ended by the watcher with exit status 130 after removing the output files still pending.
+// After a stopped run's guard ends, further stop signals are ignored: the process is exiting
+// with 130 and a late signal must not turn that into a death by signal.
 class InterruptGuard {
  public:
   InterruptGuard();

@@ -158,6 +158,47 @@ TEST_CASE("A second signal ends a run at once, even one that is still stopping",
   CHECK(WEXITSTATUS(*status) == 130);
 }
 
+TEST_CASE("Signals that come while a stopped run is ending do not change its exit status",
+          "[cli][signals]") {
+  // The race a loaded machine hits: the second signal lands after the run has stopped cleanly,
+  // while it returns and exits; it must still end with 130, not be killed by the signal.
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    TempDir dir;
+    const std::string err = (dir.path / "stderr").string();
+    std::vector<std::string> args{REVERSI_BINARY, "perft", "--depth", "16", "--threads", "1"};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t files;
+    posix_spawn_file_actions_init(&files);
+    posix_spawn_file_actions_addopen(&files, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&files, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    pid_t pid = 0;
+    const int spawned = posix_spawn(&pid, REVERSI_BINARY, &files, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&files);
+    REQUIRE(spawned == 0);
+    REQUIRE(wait_for_guard(pid, std::chrono::seconds(60)));
+    kill(pid, SIGTERM);
+    // Once the run says it stopped, keep signalling until it is gone.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    int raw = 0;
+    bool reaped = false;
+    while (!reaped && std::chrono::steady_clock::now() < deadline) {
+      if (slurp(err).find("interrupted") != std::string::npos) kill(pid, SIGTERM);
+      reaped = waitpid(pid, &raw, WNOHANG) == pid;
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
+    }
+    if (!reaped) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &raw, 0);
+    }
+    INFO("attempt " << attempt << ", stderr: " << slurp(err));
+    REQUIRE(reaped);
+    REQUIRE(WIFEXITED(raw));
+    CHECK(WEXITSTATUS(raw) == 130);
+  }
+}
+
 TEST_CASE("SIGINT ends db book and db report within a second, and the database stays whole",
           "[cli][signals][db]") {
   using namespace reversi::testing;
