@@ -33,7 +33,7 @@ std::string one_line(std::string text) {
   return text;
 }
 
-int run(const std::vector<std::string>& all) {
+int run(const std::vector<std::string>& all, const reversi::cli::cluster::Context& context) {
   using namespace reversi::cli;
   if (all.empty()) {
     print_help();
@@ -51,7 +51,7 @@ int run(const std::vector<std::string>& all) {
   for (const auto& s : subcommands()) {
     if (first != s.name) continue;
     try {
-      return s.run(std::vector<std::string>(all.begin() + 1, all.end()));
+      return s.run(std::vector<std::string>(all.begin() + 1, all.end()), context);
     } catch (const UsageError& e) {
       std::cerr << "reversi " << s.name << ": " << e.what() << "\n";
       return exit_usage;
@@ -76,8 +76,8 @@ int main(int argc, char** argv) {
 #ifdef REVERSI_MPI
   // Under mpirun or srun (docs/cluster.md); alone, the binary runs as the plain build does.
   reversi::cli::mpi::Session session(argc, argv);
-  return session.end(run(std::vector<std::string>(argv + 1, argv + argc)));
+  return session.end(run(std::vector<std::string>(argv + 1, argv + argc), session.context()));
 #else
-  return run(std::vector<std::string>(argv + 1, argv + argc));
+  return run(std::vector<std::string>(argv + 1, argv + argc), reversi::cli::cluster::Context{});
 #endif
 }

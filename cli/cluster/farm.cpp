@@ -30,25 +30,18 @@ bool farm_here(const NextTask& next, const Work& work, const Deliver& deliver,
 
 }  // namespace
 
-Place place() {
+bool farm([[maybe_unused]] const Context& context, const NextTask& next, const Work& work,
+          const Deliver& deliver, const FarmOptions& options) {
 #ifdef REVERSI_MPI
-  return mpi::place();
-#else
-  return {};
-#endif
-}
-
-bool farm(const NextTask& next, const Work& work, const Deliver& deliver,
-          const FarmOptions& options) {
-#ifdef REVERSI_MPI
-  if (place().distributed()) return mpi::farm(next, work, deliver, options);
+  if (context.place.distributed() && context.session != nullptr)
+    return mpi::farm(*context.session, next, work, deliver, options);
 #endif
   return farm_here(next, work, deliver, options);
 }
 
-void serve([[maybe_unused]] const Work& work) {
+void serve([[maybe_unused]] const Context& context, [[maybe_unused]] const Work& work) {
 #ifdef REVERSI_MPI
-  mpi::serve(work);
+  if (context.session != nullptr) mpi::serve(*context.session, work);
 #endif
 }
 

@@ -13,6 +13,10 @@
 
 #include "cli/cluster/journal.hpp"
 
+namespace reversi::cli::mpi {
+class Session;
+}
+
 namespace reversi::cli::cluster {
 
 // This process in the run: rank 0 of 1 without MPI.
@@ -22,7 +26,13 @@ struct Place {
   bool leader() const { return rank == 0; }
   bool distributed() const { return ranks > 1; }
 };
-Place place();
+
+// What main() gives every command: where this process is in the run and, under mpirun, the MPI
+// session through which it reaches the other ranks; by default one process alone.
+struct Context {
+  Place place;
+  mpi::Session* session = nullptr;  // set whenever place.distributed()
+};
 
 using NextTask = std::function<std::optional<std::string>()>;  // nullopt: no more tasks
 using Work = std::function<std::string(const std::string& task)>;
@@ -41,10 +51,10 @@ struct FarmOptions {
 
 // On the leader: every task computed and its result delivered, in task order, on this thread.
 // False when stopped first.
-bool farm(const NextTask& next, const Work& work, const Deliver& deliver,
+bool farm(const Context& context, const NextTask& next, const Work& work, const Deliver& deliver,
           const FarmOptions& options);
 
 // On the other ranks: computes what the leader sends until the leader's command is over.
-void serve(const Work& work);
+void serve(const Context& context, const Work& work);
 
 }  // namespace reversi::cli::cluster

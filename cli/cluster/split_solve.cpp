@@ -145,31 +145,32 @@ std::string units_text(const std::vector<UnitQuery>& queries) {
 }
 
 // --emit-jobs, --units: every unit with a full window, as a batch system runs them.
-int run_full_windows(const std::vector<std::string>& args, const UnitOptions& options,
-                     const Frontier& frontier, const Rules& rules, const Work& work,
-                     const std::atomic<bool>* stop) {
+int run_full_windows(const Context& context, const std::vector<std::string>& args,
+                     const UnitOptions& options, const Frontier& frontier, const Rules& rules,
+                     const Work& work, const std::atomic<bool>* stop) {
   std::vector<Unit> units;
   for (const SplitUnit& u : frontier.units)
     units.push_back({task_of(u.position, -solve_infinity, solve_infinity),
                      {{"board", board_string(u.position, rules)}, {"paths", u.paths}}});
   int status = 0;
-  run_units("solve", args, options, units, work, stop, status);
+  run_units(context, "solve", args, options, units, work, stop, status);
   return status;
 }
 
 }  // namespace
 
-SplitSolveOutcome split_solve(const SplitSolveJob& job, const UnitOptions& options,
-                              const std::vector<std::string>& args, const std::atomic<bool>* stop) {
+SplitSolveOutcome split_solve(const Context& context, const SplitSolveJob& job,
+                              const UnitOptions& options, const std::vector<std::string>& args,
+                              const std::atomic<bool>* stop) {
   Solver solver(job.hash_mb);
   const Work work = [&](const std::string& task) { return solve_unit(task, solver, job, stop); };
   SplitSolveOutcome out;
-  if (!place().leader()) {
-    serve(work);
+  if (!context.place.leader()) {
+    serve(context, work);
     return out;
   }
   const auto start = std::chrono::steady_clock::now();
-  const auto ranks = static_cast<std::size_t>(place().ranks);
+  const auto ranks = static_cast<std::size_t>(context.place.ranks);
   out.plies =
       options.split_depth >= 0
           ? options.split_depth
@@ -177,7 +178,7 @@ SplitSolveOutcome split_solve(const SplitSolveJob& job, const UnitOptions& optio
   const Frontier frontier = split_frontier(job.rules, job.root, out.plies);
   out.units = frontier.units.size();
   if (!options.emit_jobs.empty() || !options.units.empty()) {
-    out.status = run_full_windows(args, options, frontier, job.rules, work, stop);
+    out.status = run_full_windows(context, args, options, frontier, job.rules, work, stop);
     return out;
   }
 
@@ -185,7 +186,7 @@ SplitSolveOutcome split_solve(const SplitSolveJob& job, const UnitOptions& optio
   for (const std::string& file : options.merge)
     for (const auto& [unit, bytes] : Journal::read(file, job_text("solve", args)).done)
       known.take_recorded(unit, decoded(bytes));
-  const auto journal = options.journal.open("solve", args);
+  const auto journal = options.journal.open(context.place, "solve", args);
   for (std::size_t i = 0; journal && i < frontier.units.size(); ++i)
     if (const std::string* bytes = journal->finished(i)) known.take_recorded(i, decoded(*bytes));
 
@@ -204,6 +205,7 @@ SplitSolveOutcome split_solve(const SplitSolveJob& job, const UnitOptions& optio
     std::size_t handed = 0;
     std::size_t received = 0;
     const bool done = farm(
+        context,
         [&]() -> std::optional<std::string> {
           if (handed == step.queries.size()) return std::nullopt;
           const UnitQuery& q = step.queries[handed++];

@@ -37,7 +37,8 @@ struct SplitSolveOutcome {
 };
 
 // On the leader, the result; on the other ranks, serves until the leader is done.
-SplitSolveOutcome split_solve(const SplitSolveJob& job, const UnitOptions& options,
-                              const std::vector<std::string>& args, const std::atomic<bool>* stop);
+SplitSolveOutcome split_solve(const Context& context, const SplitSolveJob& job,
+                              const UnitOptions& options, const std::vector<std::string>& args,
+                              const std::atomic<bool>* stop);
 
 }  // namespace reversi::cli::cluster

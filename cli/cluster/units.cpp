@@ -50,7 +50,8 @@ std::string missing_text(const std::vector<std::size_t>& missing) {
 
 }  // namespace
 
-std::optional<std::vector<std::string>> run_units(const std::string& command,
+std::optional<std::vector<std::string>> run_units(const Context& context,
+                                                  const std::string& command,
                                                   const std::vector<std::string>& args,
                                                   const UnitOptions& options,
                                                   const std::vector<Unit>& units, const Work& work,
@@ -70,7 +71,7 @@ std::optional<std::vector<std::string>> run_units(const std::string& command,
   std::map<std::size_t, std::string> known;
   for (const auto& file : options.merge)
     for (auto& [unit, result] : Journal::read(file, job).done) known[unit] = std::move(result);
-  const auto journal = options.journal.open(command, args);
+  const auto journal = options.journal.open(context.place, command, args);
   std::vector<std::size_t> todo;
   for (std::size_t i = first; i < end; ++i) {
     if (known.contains(i)) continue;
@@ -84,6 +85,7 @@ std::optional<std::vector<std::string>> run_units(const std::string& command,
   std::size_t handed = 0;
   std::size_t received = 0;
   const bool done = farm(
+      context,
       [&]() -> std::optional<std::string> {
         if (handed == todo.size()) return std::nullopt;
         return units[todo[handed++]].task;

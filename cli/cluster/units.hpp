@@ -28,7 +28,8 @@ void emit_jobs(const std::string& file, const std::string& job, const std::vecto
 
 // Every unit's result in unit order, on the leader; nullopt when there is nothing to combine
 // (--emit-jobs, --units, a stopped run), with the exit status in `status`.
-std::optional<std::vector<std::string>> run_units(const std::string& command,
+std::optional<std::vector<std::string>> run_units(const Context& context,
+                                                  const std::string& command,
                                                   const std::vector<std::string>& args,
                                                   const UnitOptions& options,
                                                   const std::vector<Unit>& units, const Work& work,

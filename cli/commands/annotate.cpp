@@ -430,7 +430,8 @@ void configure(Run& run, const AnnotateCommandOptions& opt) {
 
 }  // namespace
 
-int run_annotate_with_figures(const std::vector<std::string>& args, AnnotateFigures* figures) {
+int run_annotate_with_figures(const std::vector<std::string>& args, const cluster::Context& context,
+                              AnnotateFigures* figures) {
   const auto parsed = parse_annotate(args);
   if (!parsed) return exit_ok;
   const AnnotateCommandOptions& opt = *parsed;
@@ -443,19 +444,20 @@ int run_annotate_with_figures(const std::vector<std::string>& args, AnnotateFigu
 
   Run run;
   configure(run, opt);
+  run.cluster = context;
   run.total_bytes = total_size(files);
 
   InterruptGuard interrupt;
   run.analysis.stop = interrupt.flag();
   EnginePool engines(run.threads, opt.hash_mb);
   run.engines = &engines;
-  if (!cluster::place().leader()) {
-    cluster::serve([&](const std::string& task) { return annotate_batch(task, run); });
+  if (!context.place.leader()) {
+    cluster::serve(context, [&](const std::string& task) { return annotate_batch(task, run); });
     return exit_ok;
   }
-  const auto journal = opt.cluster.journal.open("annotate", args);
+  const auto journal = opt.cluster.journal.open(context.place, "annotate", args);
   std::optional<BatchJobs> jobs = batch_jobs(opt.cluster, args, journal.get());
-  const bool farmed = cluster::place().distributed() || journal != nullptr;
+  const bool farmed = context.place.distributed() || journal != nullptr;
   // --emit-jobs and --units write no output: the output file is not even created.
   const bool writes = !jobs || jobs->mode == BatchJobs::Mode::merge;
   OutputFile out(writes ? opt.output_file : std::string());
@@ -483,8 +485,8 @@ int run_annotate_with_figures(const std::vector<std::string>& args, AnnotateFigu
   return print_finished(run, out, writer, opt.output_file, figures);
 }
 
-int run_annotate(const std::vector<std::string>& args) {
-  return run_annotate_with_figures(args, nullptr);
+int run_annotate(const std::vector<std::string>& args, const cluster::Context& context) {
+  return run_annotate_with_figures(args, context, nullptr);
 }
 
 }  // namespace reversi::cli

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/batch/counts.hpp"
+#include "cli/cluster/farm.hpp"
 
 namespace reversi::cli {
 
@@ -16,7 +17,9 @@ struct AnnotateFigures : GameCounts {
   long theoretical_differing = 0;
 };
 
-// `reversi annotate ARGS`; the exit status, and the totals in `figures` when it is not null.
-int run_annotate_with_figures(const std::vector<std::string>& args, AnnotateFigures* figures);
+// `reversi annotate ARGS` in `context`; the exit status, and the totals in `figures` when it is
+// not null.
+int run_annotate_with_figures(const std::vector<std::string>& args, const cluster::Context& context,
+                              AnnotateFigures* figures);
 
 }  // namespace reversi::cli

@@ -51,8 +51,8 @@ constexpr int batches_per_rank = 2;
 void farm_batches(const cluster::NextTask& next, const cluster::Deliver& deliver, Run& run,
                   const InterruptGuard& interrupt, cluster::Journal* journal,
                   const std::string& journal_file) {
-  cluster::farm(next, [&run](const std::string& task) { return annotate_batch(task, run); },
-                deliver,
+  cluster::farm(run.cluster, next,
+                [&run](const std::string& task) { return annotate_batch(task, run); }, deliver,
                 {.tasks_per_rank = batches_per_rank,
                  .journal = journal,
                  .stop = interrupt.flag(),

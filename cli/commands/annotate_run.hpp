@@ -72,6 +72,7 @@ struct Run {
   int threads = 1;
   EnginePool* engines = nullptr;
   BatchWriter* writer = nullptr;
+  cluster::Context cluster;  // this process in the run: where the batches are computed
   Totals totals;
   ProgressLine progress;
   std::uint64_t total_bytes = 0;   // 0: unknown (standard input)

@@ -311,7 +311,7 @@ int run_table(const AtlasOptions& opt, const std::vector<std::string>& args, int
 
 }  // namespace
 
-int run_atlas(const std::vector<std::string>& args) {
+int run_atlas(const std::vector<std::string>& args, const cluster::Context& /*context*/) {
   AtlasOptions opt;
   po::variables_map vm;
   if (!parse_atlas(args, opt, vm)) return exit_ok;

@@ -26,7 +26,7 @@ void print_bench_help() {
 
 }  // namespace
 
-int run_bench(const std::vector<std::string>& args) {
+int run_bench(const std::vector<std::string>& args, const cluster::Context& /*context*/) {
   if (args.empty() || args.front().rfind("--", 0) == 0) {
     if (!args.empty() && (args.front() == "--help" || args.front() == "-h")) {
       print_bench_help();

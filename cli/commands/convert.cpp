@@ -331,7 +331,7 @@ int exit_status(const Totals& totals) {
 
 }  // namespace
 
-int run_convert(const std::vector<std::string>& args) {
+int run_convert(const std::vector<std::string>& args, const cluster::Context& /*context*/) {
   ConvertOptions opt;
   if (!parse_convert(args, opt)) return exit_ok;
   return exit_status(convert_all(opt));

@@ -200,7 +200,7 @@ int run_db_add(const std::vector<std::string>& args) {
   return with_database_errors(opt.database, [&] { return run_add(opt); });
 }
 
-int run_db(const std::vector<std::string>& args) {
+int run_db(const std::vector<std::string>& args, const cluster::Context& /*context*/) {
   if (args.empty()) {
     print_db_help();
     return exit_usage;

@@ -52,7 +52,7 @@ void serve(NboardSession& session, std::istream& in, std::ostream& out) {
 
 }  // namespace
 
-int run_nboard(const std::vector<std::string>& args) {
+int run_nboard(const std::vector<std::string>& args, const cluster::Context& /*context*/) {
   NboardOptions opt;
   if (!parse_nboard(args, opt)) return exit_ok;
   NboardSession session(opt.settings);

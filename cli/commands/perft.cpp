@@ -170,19 +170,19 @@ std::string count_unit(const std::string& task, const Rules& rules, PerftConvent
 
 // perft over the split (docs/cluster.md): under mpirun on every rank, or with the journal and
 // batch-system options in one process.
-int run_perft_units(const PerftOptions& opt, const std::vector<std::string>& args,
-                    const Rules& rules, const Position& root, PerftConvention convention,
-                    int threads) {
+int run_perft_units(const cluster::Context& context, const PerftOptions& opt,
+                    const std::vector<std::string>& args, const Rules& rules, const Position& root,
+                    PerftConvention convention, int threads) {
   if (opt.by_ply) throw UsageError("--by-ply cannot be combined with the cluster options");
   InterruptGuard interrupt;
   const cluster::Work work = [&](const std::string& task) {
     return count_unit(task, rules, convention, threads, opt.hash_mb, interrupt.flag());
   };
-  if (!cluster::place().leader()) {
-    cluster::serve(work);
+  if (!context.place.leader()) {
+    cluster::serve(context, work);
     return exit_ok;
   }
-  const int ranks = cluster::place().ranks;
+  const int ranks = context.place.ranks;
   const int plies =
       opt.cluster.split_depth >= 0
           ? std::min(opt.cluster.split_depth, opt.depth)
@@ -207,8 +207,8 @@ int run_perft_units(const PerftOptions& opt, const std::vector<std::string>& arg
   }
   const auto start = std::chrono::steady_clock::now();
   int status = exit_ok;
-  const auto results =
-      cluster::run_units("perft", args, opt.cluster, units, work, interrupt.flag(), status);
+  const auto results = cluster::run_units(context, "perft", args, opt.cluster, units, work,
+                                          interrupt.flag(), status);
   if (!results) return status;
   const std::uint64_t leaves = combine_perft(frontier, convention, [&](std::size_t i) {
     return cluster::WireReader((*results)[i]).get<std::uint64_t>();
@@ -234,7 +234,7 @@ int run_perft_units(const PerftOptions& opt, const std::vector<std::string>& arg
 
 }  // namespace
 
-int run_perft(const std::vector<std::string>& args) {
+int run_perft(const std::vector<std::string>& args, const cluster::Context& context) {
   PerftOptions opt;
   po::variables_map vm;
   if (!parse_perft(args, opt, vm)) return exit_ok;
@@ -251,8 +251,8 @@ int run_perft(const std::vector<std::string>& args) {
   }
 
   const int threads = opt.threads.resolved();
-  if (opt.cluster.in_use())
-    return run_perft_units(opt, args, rules, chosen.position, convention, threads);
+  if (opt.cluster.in_use(context.place))
+    return run_perft_units(context, opt, args, rules, chosen.position, convention, threads);
   const InterruptGuard interrupt;
   if (!opt.json) {
     std::cout << "perft " << rules.describe() << ", convention " << convention_text(convention)

@@ -282,7 +282,7 @@ bool parse_puzzle(const std::vector<std::string>& args, PuzzleOptions& opt, po::
 
 }  // namespace
 
-int run_puzzle(const std::vector<std::string>& args) {
+int run_puzzle(const std::vector<std::string>& args, const cluster::Context& /*context*/) {
   // Puzzles from real games have commands of their own (cli/commands/puzzle_generate.cpp).
   if (!args.empty() && (args.front() == "generate" || args.front() == "check")) {
     const std::vector<std::string> rest(args.begin() + 1, args.end());

@@ -50,8 +50,9 @@ bool looks_like_json(const std::string& text) {
 }
 
 // Runs `reversi annotate` over record files into a temporary file and reads that back.
-int annotate_records(const ReportOptions& opt, const po::variables_map& vm,
-                     const std::vector<std::string>& files, ReportInput& c) {
+int annotate_records(const cluster::Context& context, const ReportOptions& opt,
+                     const po::variables_map& vm, const std::vector<std::string>& files,
+                     ReportInput& c) {
   std::vector<std::string> args;
   if (vm.count("size") && !vm["size"].defaulted())
     args.insert(args.end(), {"--size", std::to_string(opt.rules.size)});
@@ -75,7 +76,7 @@ int annotate_records(const ReportOptions& opt, const po::variables_map& vm,
   args.insert(args.end(), files.begin(), files.end());
   int status = exit_ok;
   try {
-    status = run_annotate_with_figures(args, nullptr);
+    status = run_annotate_with_figures(args, context, nullptr);
     if (status == exit_ok || status == exit_bad_input)
       read_annotate_output(read_whole_input(temp), "annotate output", c);
   } catch (...) {
@@ -131,7 +132,7 @@ bool is_wthor_file(const std::string& file) {
 // goes through a temporary copy (annotate reads files), removed once annotated.
 class PendingRecords {
  public:
-  PendingRecords() = default;
+  explicit PendingRecords(const cluster::Context& context) : context_(context) {}
   ~PendingRecords() { remove_copies(); }
   PendingRecords(const PendingRecords&) = delete;
   PendingRecords& operator=(const PendingRecords&) = delete;
@@ -150,7 +151,7 @@ class PendingRecords {
   // interrupt 130), annotate having said why.
   int annotate_into(const ReportOptions& opt, const po::variables_map& vm, ReportInput& c) {
     if (files_.empty()) return exit_ok;
-    const int s = annotate_records(opt, vm, files_, c);
+    const int s = annotate_records(context_, opt, vm, files_, c);
     files_.clear();
     remove_copies();
     return s != exit_ok && s != exit_bad_input ? s : exit_ok;
@@ -161,14 +162,16 @@ class PendingRecords {
     for (const auto& f : copies_) std::remove(f.c_str());
     copies_.clear();
   }
+  cluster::Context context_;
   std::vector<std::string> files_;
   std::vector<std::string> copies_;
 };
 
 // Every input's games and problems, folders expanded as by every command that reads records;
 // exit_ok, or the status to stop with (no page). Consecutive record files are annotated together.
-int collect_all(const ReportOptions& opt, const po::variables_map& vm, ReportInput& c) {
-  PendingRecords records;
+int collect_all(const cluster::Context& context, const ReportOptions& opt,
+                const po::variables_map& vm, ReportInput& c) {
+  PendingRecords records(context);
   for (const auto& file : expand_record_inputs(opt.files)) {
     if (is_wthor_file(file)) {
       records.add(file);
@@ -210,12 +213,12 @@ int print_report(const ReportOptions& opt, const ReportInput& c) {
 
 }  // namespace
 
-int run_report(const std::vector<std::string>& args) {
+int run_report(const std::vector<std::string>& args, const cluster::Context& context) {
   ReportOptions opt;
   po::variables_map vm;
   if (!parse_report(args, opt, vm)) return exit_ok;
   ReportInput c;
-  const int status = collect_all(opt, vm, c);
+  const int status = collect_all(context, opt, vm, c);
   if (status != exit_ok) return status;
   return print_report(opt, c);
 }

@@ -168,7 +168,7 @@ void print_summary(const SelfPlayOptions& o, const eval::PlayedGames& all, doubl
 
 }  // namespace
 
-int run_selfplay(const std::vector<std::string>& args) {
+int run_selfplay(const std::vector<std::string>& args, const cluster::Context& context) {
   SelfPlayOptions o;
   if (!parse_selfplay(args, o)) return exit_ok;
   auto& request = o.request;
@@ -187,7 +187,7 @@ int run_selfplay(const std::vector<std::string>& args) {
     const eval::PlayedGames g = eval::play_games(request, first, count);
     // Stopped: the farm sees the flag and drops the unit, so the run ends as interrupted.
     if (!g.complete) return std::string();
-    if (cluster::place().leader()) {
+    if (context.place.leader()) {
       const std::lock_guard lock(progress);
       games_done += g.games;
       std::cerr << "selfplay: games " << first << "-" << first + g.games - 1 << " played ("
@@ -195,8 +195,8 @@ int run_selfplay(const std::vector<std::string>& args) {
     }
     return encode_unit(g);
   };
-  if (!cluster::place().leader()) {
-    cluster::serve(work);
+  if (!context.place.leader()) {
+    cluster::serve(context, work);
     return exit_ok;
   }
   std::vector<cluster::Unit> units;
@@ -209,8 +209,8 @@ int run_selfplay(const std::vector<std::string>& args) {
   }
   const auto start = std::chrono::steady_clock::now();
   int status = exit_ok;
-  const auto results =
-      cluster::run_units("selfplay", args, o.cluster, units, work, interrupt.flag(), status);
+  const auto results = cluster::run_units(context, "selfplay", args, o.cluster, units, work,
+                                          interrupt.flag(), status);
   if (!results) {
     if (status == exit_interrupted)
       std::cerr << "reversi selfplay: interrupted; no positions file written"

@@ -84,7 +84,7 @@ void write_svg(const ShowOptions& opt, const Rules& rules, const PositionChoice&
 
 }  // namespace
 
-int run_show(const std::vector<std::string>& args) {
+int run_show(const std::vector<std::string>& args, const cluster::Context& /*context*/) {
   ShowOptions opt;
   po::variables_map vm;
   if (!parse_show(args, opt, vm)) return exit_ok;

@@ -217,15 +217,16 @@ int solve_obf_input(const Rules& rules, const SolveOptions& opt, const po::varia
 
 // solve over the split (docs/cluster.md): under mpirun on every rank, or with the journal and
 // batch-system options in one process.
-int run_solve_units(const SolveOptions& opt, const std::vector<std::string>& args,
-                    const Rules& rules, const Position& root, int threads) {
+int run_solve_units(const cluster::Context& context, const SolveOptions& opt,
+                    const std::vector<std::string>& args, const Rules& rules, const Position& root,
+                    int threads) {
   InterruptGuard interrupt;
   const cluster::SplitSolveJob job{rules, root, opt.wld, opt.all_moves, threads, opt.hash_mb};
   const cluster::SplitSolveOutcome out =
-      cluster::split_solve(job, opt.cluster, args, interrupt.flag());
+      cluster::split_solve(context, job, opt.cluster, args, interrupt.flag());
   if (!out.result) return out.status;
   const SolveResult& r = *out.result;
-  const int ranks = cluster::place().ranks;
+  const int ranks = context.place.ranks;
   if (opt.json) {
     nlohmann::json j = result_json(rules, root, r, opt.wld);
     j["rules"] = rules_json(rules);
@@ -247,13 +248,13 @@ int run_solve_units(const SolveOptions& opt, const std::vector<std::string>& arg
 
 }  // namespace
 
-int run_solve(const std::vector<std::string>& args) {
+int run_solve(const std::vector<std::string>& args, const cluster::Context& context) {
   SolveOptions opt;
   po::variables_map vm;
   if (!parse_solve(args, opt, vm)) return exit_ok;
   const Rules rules = opt.rules.rules();
   const int threads = opt.threads.resolved();
-  if (opt.cluster.in_use() && (vm.count("obf") || vm.count("input")))
+  if (opt.cluster.in_use(context.place) && (vm.count("obf") || vm.count("input")))
     throw UsageError("the cluster options take one position (--moves or --board), not a suite");
   if (vm.count("obf") || vm.count("input")) return solve_obf_input(rules, opt, vm, threads);
 
@@ -263,7 +264,8 @@ int run_solve(const std::vector<std::string>& args) {
     return exit_bad_input;
   }
   const Position& root = chosen.position;
-  if (opt.cluster.in_use()) return run_solve_units(opt, args, rules, root, threads);
+  if (opt.cluster.in_use(context.place))
+    return run_solve_units(context, opt, args, rules, root, threads);
 
   InterruptGuard interrupt;
   Solver solver(opt.hash_mb);

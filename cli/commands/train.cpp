@@ -444,7 +444,7 @@ int run_train_small(TrainOptions& o) {
 
 }  // namespace
 
-int run_train(const std::vector<std::string>& args) {
+int run_train(const std::vector<std::string>& args, const cluster::Context& /*context*/) {
   TrainOptions o;
   if (!parse_train(args, o)) return exit_ok;
   // A stop between stages, or the guard's forced stop within its grace inside one.

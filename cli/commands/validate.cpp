@@ -281,7 +281,7 @@ int exit_status(const Totals& totals) {
 
 }  // namespace
 
-int run_validate(const std::vector<std::string>& args) {
+int run_validate(const std::vector<std::string>& args, const cluster::Context& /*context*/) {
   ValidateOptions opt;
   if (!parse_validate(args, opt)) return exit_ok;
   return exit_status(validate_all(opt));

@@ -51,8 +51,7 @@ void on_terminate(int) {
 
 // The ranks that do not answer the roll call: dead ones. The others ignore SIGTERM while they
 // serve, so they are still there to answer until mpirun's SIGKILL.
-std::vector<int> silent_ranks(int ranks) {
-  const MPI_Comm comm = roll_call_comm();
+std::vector<int> silent_ranks(MPI_Comm comm, int ranks) {
   std::vector<bool> answered(static_cast<std::size_t>(ranks), false);
   std::vector<MPI_Request> calls(static_cast<std::size_t>(ranks), MPI_REQUEST_NULL);
   for (int r = 1; r < ranks; ++r)
@@ -99,8 +98,8 @@ std::string ending_message(const std::vector<int>& silent, const std::string& jo
 }
 
 // Says why the job ends, then ends it: mpirun kills what is left a second after its SIGTERM.
-[[noreturn]] void end_terminated(int ranks, const std::string& journal_file) {
-  const std::string message = ending_message(silent_ranks(ranks), journal_file);
+[[noreturn]] void end_terminated(MPI_Comm roll_call, int ranks, const std::string& journal_file) {
+  const std::string message = ending_message(silent_ranks(roll_call, ranks), journal_file);
   std::fputs(message.c_str(), stderr);
   std::fflush(stderr);
   MPI_Abort(MPI_COMM_WORLD, silent_ranks_status);
@@ -203,17 +202,18 @@ struct Outgoing {
 
 class Leader {
  public:
-  Leader(const cluster::NextTask& next, const cluster::Work& work, const cluster::Deliver& deliver,
-         const cluster::FarmOptions& options)
-      : next_(next),
+  Leader(Session& session, const cluster::NextTask& next, const cluster::Work& work,
+         const cluster::Deliver& deliver, const cluster::FarmOptions& options)
+      : session_(session),
+        next_(next),
         deliver_(deliver),
         options_(options),
-        ranks_(place().ranks),
+        ranks_(session.place().ranks),
         held_(static_cast<std::size_t>(ranks_), 0),
         local_(work, 0) {}
 
   bool run() {
-    note_units_out(true);
+    session_.note_units_out(true);
     struct sigaction action = {};
     action.sa_handler = on_terminate;
     struct sigaction before = {};
@@ -233,7 +233,7 @@ class Leader {
  private:
   bool loop() {
     for (;;) {
-      if (terminated) end_terminated(ranks_, options_.journal_file);
+      if (terminated) end_terminated(session_.roll_call(), ranks_, options_.journal_file);
       if (stopped()) return false;
       bool busy = hand_out();
       busy = collect_remote() || busy;
@@ -243,7 +243,7 @@ class Leader {
       if (exhausted_ && delivered_ == created_) break;
       if (!busy) std::this_thread::sleep_for(idle_pause);
     }
-    note_units_out(false);
+    session_.note_units_out(false);
     return true;
   }
 
@@ -341,6 +341,7 @@ class Leader {
     return any;
   }
 
+  Session& session_;
   const cluster::NextTask& next_;
   const cluster::Deliver& deliver_;
   const cluster::FarmOptions& options_;
@@ -357,25 +358,26 @@ class Leader {
 
 }  // namespace
 
-bool farm(const cluster::NextTask& next, const cluster::Work& work, const cluster::Deliver& deliver,
-          const cluster::FarmOptions& options) {
-  Leader leader(next, work, deliver, options);
+bool farm(Session& session, const cluster::NextTask& next, const cluster::Work& work,
+          const cluster::Deliver& deliver, const cluster::FarmOptions& options) {
+  Leader leader(session, next, work, deliver, options);
   return leader.run();
 }
 
-void serve(const cluster::Work& work) {
+void serve(const Session& session, const cluster::Work& work) {
   // Stay to answer the leader's roll call when mpirun ends the job; its SIGKILL follows.
   std::signal(SIGTERM, SIG_IGN);
-  const int rank = place().rank;
+  const int rank = session.place().rank;
+  const MPI_Comm roll_call = session.roll_call();
   LocalWorker worker(work, rank);
   for (;;) {
     bool busy = false;
     int flag = 0;
     MPI_Status seen;
-    MPI_Iprobe(0, static_cast<int>(Tag::roll_call), roll_call_comm(), &flag, &seen);
+    MPI_Iprobe(0, static_cast<int>(Tag::roll_call), roll_call, &flag, &seen);
     if (flag) {
-      MPI_Recv(nullptr, 0, MPI_BYTE, 0, seen.MPI_TAG, roll_call_comm(), MPI_STATUS_IGNORE);
-      MPI_Send(nullptr, 0, MPI_BYTE, 0, static_cast<int>(Tag::present), roll_call_comm());
+      MPI_Recv(nullptr, 0, MPI_BYTE, 0, seen.MPI_TAG, roll_call, MPI_STATUS_IGNORE);
+      MPI_Send(nullptr, 0, MPI_BYTE, 0, static_cast<int>(Tag::present), roll_call);
       busy = true;
     }
     MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &seen);

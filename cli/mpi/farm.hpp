@@ -5,8 +5,10 @@
 
 namespace reversi::cli::mpi {
 
-bool farm(const cluster::NextTask& next, const cluster::Work& work, const cluster::Deliver& deliver,
-          const cluster::FarmOptions& options);
-void serve(const cluster::Work& work);
+class Session;
+
+bool farm(Session& session, const cluster::NextTask& next, const cluster::Work& work,
+          const cluster::Deliver& deliver, const cluster::FarmOptions& options);
+void serve(const Session& session, const cluster::Work& work);
 
 }  // namespace reversi::cli::mpi

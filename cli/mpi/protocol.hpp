@@ -14,7 +14,4 @@ namespace reversi::cli::mpi {
 
 enum class Tag : int { task = 1, result = 2, finish = 3, roll_call = 4, present = 5 };
 
-// The roll call's communicator (a copy of MPI_COMM_WORLD with MPI_ERRORS_RETURN).
-MPI_Comm roll_call_comm();
-
 }  // namespace reversi::cli::mpi

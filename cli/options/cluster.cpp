@@ -12,10 +12,11 @@ void JournalOptions::add_to(po::options_description& desc) {
       "with --journal: take the units the journal holds, compute only the rest");
 }
 
-std::unique_ptr<cluster::Journal> JournalOptions::open(const std::string& command,
+std::unique_ptr<cluster::Journal> JournalOptions::open(const cluster::Place& place,
+                                                       const std::string& command,
                                                        const std::vector<std::string>& args) const {
   if (resume && file.empty()) throw UsageError("--resume needs --journal FILE");
-  if (file.empty() || !cluster::place().leader()) return nullptr;
+  if (file.empty() || !place.leader()) return nullptr;
   return std::make_unique<cluster::Journal>(file, cluster::job_text(command, args), resume);
 }
 
@@ -32,9 +33,9 @@ void UnitOptions::add_to(po::options_description& desc, bool with_split) {
       "take the units' results from this journal (repeat for each) and combine them");
 }
 
-bool UnitOptions::in_use() const {
-  return cluster::place().distributed() || split_depth >= 0 || !journal.file.empty() ||
-         journal.resume || !emit_jobs.empty() || !units.empty() || !merge.empty();
+bool UnitOptions::in_use(const cluster::Place& place) const {
+  return place.distributed() || split_depth >= 0 || !journal.file.empty() || journal.resume ||
+         !emit_jobs.empty() || !units.empty() || !merge.empty();
 }
 
 }  // namespace reversi::cli

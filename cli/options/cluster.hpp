@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/cluster/farm.hpp"
 #include "cli/cluster/journal.hpp"
 #include "cli/common.hpp"
 
@@ -18,7 +19,7 @@ struct JournalOptions {
   bool resume = false;
   void add_to(po::options_description& desc);
   // The journal the options ask for (null without --journal), on the leader only.
-  std::unique_ptr<cluster::Journal> open(const std::string& command,
+  std::unique_ptr<cluster::Journal> open(const cluster::Place& place, const std::string& command,
                                          const std::vector<std::string>& args) const;
 };
 
@@ -32,7 +33,7 @@ struct UnitOptions {
   // with_split: --split-depth too (perft, solve; annotate's units are batches of games).
   void add_to(po::options_description& desc, bool with_split = true);
   // Whether the units go through the cluster machinery (else the command runs as before).
-  bool in_use() const;
+  bool in_use(const cluster::Place& place) const;
 };
 
 }  // namespace reversi::cli
