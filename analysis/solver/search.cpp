@@ -326,6 +326,7 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
   }
   int best = -solve_infinity;
   Square best_move = no_square;
+  std::vector<const RootMove*> tied;  // with tied_best: the moves worth `best`, exactly
   int a = alpha;
   int done = 0;
   for (auto& m : moves) {
@@ -336,6 +337,10 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
     int v;
     if (req_.all_moves || done == 0) {
       v = -value(m.child, -beta, -(req_.all_moves ? alpha : a), c, true, m.guess);
+    } else if (req_.tied_best && best > alpha) {
+      // `best` is exact: does this move reach it? Only then is its exact value needed.
+      v = -value(m.child, -a, -(a - 1), c);
+      if (!c.aborted && v >= a && v < beta) v = -value(m.child, -beta, -(a - 1), c, true, m.guess);
     } else {
       {
         const std::lock_guard lock(progress_mutex_);
@@ -352,7 +357,9 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
     if (v > best) {
       best = v;
       best_move = m.square;
+      tied.clear();
     }
+    if (v == best && v > alpha && v < beta) tied.push_back(&m);
     a = std::max(a, v);
     {
       const std::lock_guard lock(progress_mutex_);
@@ -376,6 +383,13 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
     result.upper = solve_infinity;
   }
   if (best_move != no_square) boards_.remember(root, result.lower, result.upper, best_move);
+  if (req_.tied_best && !req_.all_moves && result.complete && !tied.empty()) {
+    result.best_moves.clear();
+    for (const RootMove* m : tied) {
+      result.best_moves.push_back(m->square);
+      result.best_moves.insert(result.best_moves.end(), m->twins.begin(), m->twins.end());
+    }
+  }
   if (req_.all_moves) {
     for (const auto& m : moves) {
       if (m.lower == -solve_infinity && m.upper == solve_infinity) continue;

@@ -53,6 +53,10 @@ struct SolveRequest {
   // (the value is then a lower bound, best_moves is empty and move_values holds the moves
   // searched so far). Annotate asks so when any move better than the one played is enough.
   bool stop_at_beta = false;
+  // Without all_moves: best_moves holds every move worth the value, found in the same search
+  // (once a move's value is exact, each later move is asked whether it reaches that value rather
+  // than whether it passes it). A value outside (alpha, beta) keeps one move.
+  bool tied_best = false;
   bool want_pv = true;  // follow a principal variation to the end of the game
   int threads = 1;
   // Called from a helper thread a few times a second, and after every root move; one call at

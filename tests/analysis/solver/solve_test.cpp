@@ -394,6 +394,49 @@ TEST_CASE("An all-moves solve asked to stop at beta ends at the first move that 
   CHECK(fewer_moves > stopped_early / 4);
 }
 
+TEST_CASE("A solve asked for tied best moves finds every move of the value in one search",
+          "[solve]") {
+  std::mt19937_64 rng(29);
+  const Rules rules(8);
+  int with_ties = 0;
+  for (int i = 0; i < 200; ++i) {
+    const Position p = random_endgame(rules, rng, 12, i);
+    if (popcount(rules.legal_moves(p)) < 2) continue;
+    SolveRequest every = request(rules, p);
+    every.all_moves = true;
+    const SolveResult truth = solve(every, 4);
+    std::vector<Square> expected = truth.best_moves;
+    std::sort(expected.begin(), expected.end());
+    if (expected.size() > 1) ++with_ties;
+    // The full window, and one opening just below the value (annotate's case: the value is known
+    // to pass the move played).
+    for (const int alpha : {-solve_infinity, truth.value - 3}) {
+      for (const int threads : {1, 2}) {
+        SolveRequest tied = request(rules, p);
+        tied.alpha = alpha;
+        tied.tied_best = true;
+        tied.threads = threads;
+        const SolveResult got = solve(tied, 4);
+        INFO("position " << i << ", alpha " << alpha << ", threads " << threads);
+        REQUIRE(got.exact());
+        REQUIRE(got.value == truth.value);
+        std::vector<Square> best = got.best_moves;
+        std::sort(best.begin(), best.end());
+        REQUIRE(best == expected);
+      }
+    }
+    // A window the value does not reach: a bound and one move, as without the flag.
+    SolveRequest above = request(rules, p);
+    above.alpha = truth.value + 1;
+    above.tied_best = true;
+    const SolveResult bound = solve(above, 4);
+    REQUIRE_FALSE(bound.exact());
+    REQUIRE(bound.upper <= above.alpha);
+    REQUIRE(bound.best_moves.size() <= 1);
+  }
+  CHECK(with_ties > 20);
+}
+
 TEST_CASE("Win-draw-loss agrees with the sign of the exact value", "[solve]") {
   std::mt19937_64 rng(7);
   const Rules rules(6);
