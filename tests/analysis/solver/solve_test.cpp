@@ -162,6 +162,13 @@ SolveResult solve_exact(const Rules& rules, const Position& p, int threads = 1) 
   return solve(r, 4);
 }
 
+// Every move's exact value, which the narrower modes are checked against.
+SolveResult every_move_solved(const Rules& rules, const Position& p) {
+  SolveRequest every = request(rules, p);
+  every.all_moves = true;
+  return solve(every, 4);
+}
+
 // Plays the principal variation and checks that it ends with the value claimed.
 void check_pv(const Rules& rules, const Position& root, const SolveResult& result) {
   Position p = root;
@@ -355,12 +362,11 @@ TEST_CASE("An all-moves solve asked to stop at beta ends at the first move that 
   for (int i = 0; i < 200; ++i) {
     const Position p = random_endgame(rules, rng, 12, i);
     if (popcount(rules.legal_moves(p)) < 2) continue;
-    SolveRequest every = request(rules, p);
-    every.all_moves = true;
-    const SolveResult truth = solve(every, 4);
+    const SolveResult truth = every_move_solved(rules, p);
     // A window round the worst move's value: every better move reaches its beta.
     const int worst = truth.move_values.back().value;
-    SolveRequest narrow = every;
+    SolveRequest narrow = request(rules, p);
+    narrow.all_moves = true;
     narrow.alpha = worst - 1;
     narrow.beta = worst + 1;
     const SolveResult all = solve(narrow, 4);
@@ -402,9 +408,7 @@ TEST_CASE("A solve asked for tied best moves finds every move of the value in on
   for (int i = 0; i < 200; ++i) {
     const Position p = random_endgame(rules, rng, 12, i);
     if (popcount(rules.legal_moves(p)) < 2) continue;
-    SolveRequest every = request(rules, p);
-    every.all_moves = true;
-    const SolveResult truth = solve(every, 4);
+    const SolveResult truth = every_move_solved(rules, p);
     std::vector<Square> expected = truth.best_moves;
     std::sort(expected.begin(), expected.end());
     if (expected.size() > 1) ++with_ties;
