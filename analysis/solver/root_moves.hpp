@@ -40,6 +40,13 @@ struct RootMove {
   int guess = 0;  // a guess at the child's value, for the first null-window test
   int lower = -solve_infinity;
   int upper = solve_infinity;
+
+  // The move and its twins: every square it stands for.
+  std::vector<Square> squares() const {
+    std::vector<Square> all{square};
+    all.insert(all.end(), twins.begin(), twins.end());
+    return all;
+  }
 };
 
 // Legal moves, one per class of moves that a symmetry of the position maps onto each other.

@@ -359,7 +359,7 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
       best_move = m.square;
       tied.clear();
     }
-    if (v == best && v > alpha && v < beta) tied.push_back(&m);
+    if (req_.tied_best && v == best && v > alpha && v < beta) tied.push_back(&m);
     a = std::max(a, v);
     {
       const std::lock_guard lock(progress_mutex_);
@@ -386,19 +386,15 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
   if (req_.tied_best && !req_.all_moves && result.complete && !tied.empty()) {
     result.best_moves.clear();
     for (const RootMove* m : tied) {
-      result.best_moves.push_back(m->square);
-      result.best_moves.insert(result.best_moves.end(), m->twins.begin(), m->twins.end());
+      const std::vector<Square> squares = m->squares();
+      result.best_moves.insert(result.best_moves.end(), squares.begin(), squares.end());
     }
   }
   if (req_.all_moves) {
     for (const auto& m : moves) {
       if (m.lower == -solve_infinity && m.upper == solve_infinity) continue;
       const int v = m.lower > -solve_infinity ? m.lower : m.upper;
-      for (Square sq : [&] {
-             std::vector<Square> all{m.square};
-             all.insert(all.end(), m.twins.begin(), m.twins.end());
-             return all;
-           }())
+      for (const Square sq : m.squares())
         result.move_values.push_back(MoveValue{sq, v, m.lower, m.upper});
     }
     std::stable_sort(result.move_values.begin(), result.move_values.end(),

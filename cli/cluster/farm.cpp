@@ -30,10 +30,17 @@ bool farm_here(const NextTask& next, const Work& work, const Deliver& deliver,
 
 }  // namespace
 
+Place Context::place() const {
+#ifdef REVERSI_MPI
+  if (session != nullptr) return session->place();
+#endif
+  return {};
+}
+
 bool farm([[maybe_unused]] const Context& context, const NextTask& next, const Work& work,
           const Deliver& deliver, const FarmOptions& options) {
 #ifdef REVERSI_MPI
-  if (context.place.distributed() && context.session != nullptr)
+  if (context.place().distributed())
     return mpi::farm(*context.session, next, work, deliver, options);
 #endif
   return farm_here(next, work, deliver, options);

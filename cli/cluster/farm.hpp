@@ -27,11 +27,11 @@ struct Place {
   bool distributed() const { return ranks > 1; }
 };
 
-// What main() gives every command: where this process is in the run and, under mpirun, the MPI
-// session through which it reaches the other ranks; by default one process alone.
+// What main() gives every command: under mpirun, the MPI session through which this process
+// reaches the other ranks; by default none, one process alone.
 struct Context {
-  Place place;
-  mpi::Session* session = nullptr;  // set whenever place.distributed()
+  mpi::Session* session = nullptr;
+  Place place() const;  // the session's, else rank 0 of 1
 };
 
 using NextTask = std::function<std::optional<std::string>()>;  // nullopt: no more tasks

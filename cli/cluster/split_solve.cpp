@@ -165,12 +165,12 @@ SplitSolveOutcome split_solve(const Context& context, const SplitSolveJob& job,
   Solver solver(job.hash_mb);
   const Work work = [&](const std::string& task) { return solve_unit(task, solver, job, stop); };
   SplitSolveOutcome out;
-  if (!context.place.leader()) {
+  if (!context.place().leader()) {
     serve(context, work);
     return out;
   }
   const auto start = std::chrono::steady_clock::now();
-  const auto ranks = static_cast<std::size_t>(context.place.ranks);
+  const auto ranks = static_cast<std::size_t>(context.place().ranks);
   out.plies =
       options.split_depth >= 0
           ? options.split_depth
@@ -186,7 +186,7 @@ SplitSolveOutcome split_solve(const Context& context, const SplitSolveJob& job,
   for (const std::string& file : options.merge)
     for (const auto& [unit, bytes] : Journal::read(file, job_text("solve", args)).done)
       known.take_recorded(unit, decoded(bytes));
-  const auto journal = options.journal.open(context.place, "solve", args);
+  const auto journal = options.journal.open(context.place(), "solve", args);
   for (std::size_t i = 0; journal && i < frontier.units.size(); ++i)
     if (const std::string* bytes = journal->finished(i)) known.take_recorded(i, decoded(*bytes));
 

@@ -71,7 +71,7 @@ std::optional<std::vector<std::string>> run_units(const Context& context,
   std::map<std::size_t, std::string> known;
   for (const auto& file : options.merge)
     for (auto& [unit, result] : Journal::read(file, job).done) known[unit] = std::move(result);
-  const auto journal = options.journal.open(context.place, command, args);
+  const auto journal = options.journal.open(context.place(), command, args);
   std::vector<std::size_t> todo;
   for (std::size_t i = first; i < end; ++i) {
     if (known.contains(i)) continue;

@@ -451,13 +451,13 @@ int run_annotate_with_figures(const std::vector<std::string>& args, const cluste
   run.analysis.stop = interrupt.flag();
   EnginePool engines(run.threads, opt.hash_mb);
   run.engines = &engines;
-  if (!context.place.leader()) {
+  if (!context.place().leader()) {
     cluster::serve(context, [&](const std::string& task) { return annotate_batch(task, run); });
     return exit_ok;
   }
-  const auto journal = opt.cluster.journal.open(context.place, "annotate", args);
+  const auto journal = opt.cluster.journal.open(context.place(), "annotate", args);
   std::optional<BatchJobs> jobs = batch_jobs(opt.cluster, args, journal.get());
-  const bool farmed = context.place.distributed() || journal != nullptr;
+  const bool farmed = context.place().distributed() || journal != nullptr;
   // --emit-jobs and --units write no output: the output file is not even created.
   const bool writes = !jobs || jobs->mode == BatchJobs::Mode::merge;
   OutputFile out(writes ? opt.output_file : std::string());

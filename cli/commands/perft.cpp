@@ -178,11 +178,11 @@ int run_perft_units(const cluster::Context& context, const PerftOptions& opt,
   const cluster::Work work = [&](const std::string& task) {
     return count_unit(task, rules, convention, threads, opt.hash_mb, interrupt.flag());
   };
-  if (!context.place.leader()) {
+  if (!context.place().leader()) {
     cluster::serve(context, work);
     return exit_ok;
   }
-  const int ranks = context.place.ranks;
+  const int ranks = context.place().ranks;
   const int plies =
       opt.cluster.split_depth >= 0
           ? std::min(opt.cluster.split_depth, opt.depth)
@@ -251,7 +251,7 @@ int run_perft(const std::vector<std::string>& args, const cluster::Context& cont
   }
 
   const int threads = opt.threads.resolved();
-  if (opt.cluster.in_use(context.place))
+  if (opt.cluster.in_use(context.place()))
     return run_perft_units(context, opt, args, rules, chosen.position, convention, threads);
   const InterruptGuard interrupt;
   if (!opt.json) {

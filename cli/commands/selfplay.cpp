@@ -187,7 +187,7 @@ int run_selfplay(const std::vector<std::string>& args, const cluster::Context& c
     const eval::PlayedGames g = eval::play_games(request, first, count);
     // Stopped: the farm sees the flag and drops the unit, so the run ends as interrupted.
     if (!g.complete) return std::string();
-    if (context.place.leader()) {
+    if (context.place().leader()) {
       const std::lock_guard lock(progress);
       games_done += g.games;
       std::cerr << "selfplay: games " << first << "-" << first + g.games - 1 << " played ("
@@ -195,7 +195,7 @@ int run_selfplay(const std::vector<std::string>& args, const cluster::Context& c
     }
     return encode_unit(g);
   };
-  if (!context.place.leader()) {
+  if (!context.place().leader()) {
     cluster::serve(context, work);
     return exit_ok;
   }

@@ -226,7 +226,7 @@ int run_solve_units(const cluster::Context& context, const SolveOptions& opt,
       cluster::split_solve(context, job, opt.cluster, args, interrupt.flag());
   if (!out.result) return out.status;
   const SolveResult& r = *out.result;
-  const int ranks = context.place.ranks;
+  const int ranks = context.place().ranks;
   if (opt.json) {
     nlohmann::json j = result_json(rules, root, r, opt.wld);
     j["rules"] = rules_json(rules);
@@ -254,7 +254,7 @@ int run_solve(const std::vector<std::string>& args, const cluster::Context& cont
   if (!parse_solve(args, opt, vm)) return exit_ok;
   const Rules rules = opt.rules.rules();
   const int threads = opt.threads.resolved();
-  if (opt.cluster.in_use(context.place) && (vm.count("obf") || vm.count("input")))
+  if (opt.cluster.in_use(context.place()) && (vm.count("obf") || vm.count("input")))
     throw UsageError("the cluster options take one position (--moves or --board), not a suite");
   if (vm.count("obf") || vm.count("input")) return solve_obf_input(rules, opt, vm, threads);
 
@@ -264,7 +264,7 @@ int run_solve(const std::vector<std::string>& args, const cluster::Context& cont
     return exit_bad_input;
   }
   const Position& root = chosen.position;
-  if (opt.cluster.in_use(context.place))
+  if (opt.cluster.in_use(context.place()))
     return run_solve_units(context, opt, args, rules, root, threads);
 
   InterruptGuard interrupt;

@@ -20,8 +20,8 @@ class Session {
   int end(int status);
 
   cluster::Place place() const { return here_; }
-  // What the commands are given: this process's place and this session.
-  cluster::Context context() { return {here_, this}; }
+  // What the commands are given: this session.
+  cluster::Context context() { return {this}; }
   // The roll call's communicator (cli/mpi/protocol.hpp).
   MPI_Comm roll_call() const { return roll_call_; }
   // The leader left units out on the ranks (stopped early): the job must be aborted at the end.

@@ -37,10 +37,9 @@ struct Stopped {
   std::string err;
 };
 
-// Starts `reversi ARGS` in `dir` (standard input from dir/in), lets it work for `work`, sends
-// `signal` and times its end.
-Stopped interrupt_run(const std::vector<std::string>& args, const TempDir& dir, int signal,
-                      std::chrono::milliseconds work = std::chrono::milliseconds(1500)) {
+// Starts `reversi ARGS` with its standard input from dir/in and its output in dir/stdout and
+// dir/stderr; 0 when it could not be started.
+pid_t spawn_in(const std::vector<std::string>& args, const TempDir& dir) {
   std::vector<std::string> all{REVERSI_BINARY};
   all.insert(all.end(), args.begin(), args.end());
   std::vector<char*> argv;
@@ -56,10 +55,19 @@ Stopped interrupt_run(const std::vector<std::string>& args, const TempDir& dir, 
   posix_spawn_file_actions_addopen(&files, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&files, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   pid_t pid = 0;
-  Stopped s;
   const int spawned = posix_spawn(&pid, REVERSI_BINARY, &files, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&files);
-  if (spawned != 0) return s;
+  return spawned == 0 ? pid : 0;
+}
+
+// Starts `reversi ARGS` in `dir` (spawn_in), lets it work for `work`, sends `signal` and times
+// its end.
+Stopped interrupt_run(const std::vector<std::string>& args, const TempDir& dir, int signal,
+                      std::chrono::milliseconds work = std::chrono::milliseconds(1500)) {
+  const std::string err = (dir.path / "stderr").string();
+  Stopped s;
+  const pid_t pid = spawn_in(args, dir);
+  if (pid == 0) return s;
   // The work is timed from the guard's start: a slow start-up must not turn the signal into a
   // kill.
   wait_for_guard(pid, std::chrono::seconds(60));
@@ -142,12 +150,8 @@ TEST_CASE(
 
 TEST_CASE("A second signal ends a run at once, even one that is still stopping", "[cli][signals]") {
   TempDir dir;
-  std::vector<std::string> args{REVERSI_BINARY, "perft", "--depth", "16", "--threads", "1"};
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  REQUIRE(posix_spawn(&pid, REVERSI_BINARY, nullptr, nullptr, argv.data(), environ) == 0);
+  const pid_t pid = spawn_in({"perft", "--depth", "16", "--threads", "1"}, dir);
+  REQUIRE(pid != 0);
   REQUIRE(wait_for_guard(pid, std::chrono::seconds(60)));
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   kill(pid, SIGTERM);
@@ -165,18 +169,8 @@ TEST_CASE("Signals that come while a stopped run is ending do not change its exi
   for (int attempt = 0; attempt < 5; ++attempt) {
     TempDir dir;
     const std::string err = (dir.path / "stderr").string();
-    std::vector<std::string> args{REVERSI_BINARY, "perft", "--depth", "16", "--threads", "1"};
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t files;
-    posix_spawn_file_actions_init(&files);
-    posix_spawn_file_actions_addopen(&files, 1, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&files, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    pid_t pid = 0;
-    const int spawned = posix_spawn(&pid, REVERSI_BINARY, &files, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&files);
-    REQUIRE(spawned == 0);
+    const pid_t pid = spawn_in({"perft", "--depth", "16", "--threads", "1"}, dir);
+    REQUIRE(pid != 0);
     REQUIRE(wait_for_guard(pid, std::chrono::seconds(60)));
     kill(pid, SIGTERM);
     // Once the run says it stopped, keep signalling until it is gone.
