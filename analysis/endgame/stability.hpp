@@ -25,8 +25,33 @@ class Stability {
   B stable(B mine, B occupied, int needed = 0) const {
     if (mine == 0) return 0;
     const B empty = lay_.playable & ~occupied;
+    if constexpr (std::is_same_v<B, Bits64> && K::width == 8) {
+      if (lay_.walls == 0) return stable_8x8(mine, occupied, empty, needed);
+    }
     const std::array<B, 4> full = full_lines(empty, occupied);
     if (needed > 0 && popcount(guarded_by(mine, full, mine)) < needed) return 0;
+    return grown(mine, full);
+  }
+
+ private:
+  // The whole 8x8 grid without holes: rows and columns first, whose bound answers most calls
+  // before the diagonals' fills (60% of the calls on FFO 40-41; 0.5% fewer instructions in all).
+  B stable_8x8(B mine, B occupied, B empty, int needed) const {
+    std::array<B, 4> full;
+    full[0] = straight_full_8x8(occupied, 0);
+    full[1] = straight_full_8x8(occupied, 1);
+    const B straight = mine & guarded_on<0>(full[0], mine) & guarded_on<1>(full[1], mine);
+    if (needed > 0 && popcount(straight) < needed) return 0;
+    full[2] = occupied & ~diagonal_empty_8x8<9>(empty);
+    full[3] = occupied & ~diagonal_empty_8x8<7>(empty);
+    if (needed > 0 &&
+        popcount(straight & guarded_on<2>(full[2], mine) & guarded_on<3>(full[3], mine)) < needed)
+      return 0;
+    return grown(mine, full);
+  }
+
+  // The least set of discs of `mine` guarded on every axis by walls and itself.
+  B grown(B mine, const std::array<B, 4>& full) const {
     B stable_set = 0;
     for (;;) {
       const B next = guarded_by(mine, full, stable_set);
@@ -35,32 +60,36 @@ class Stability {
     }
   }
 
- private:
   // Per axis (east-west, north-south and the two diagonals), the occupied squares whose line
   // between walls holds no empty square.
   std::array<B, 4> full_lines(B empty, B occupied) const {
-    if constexpr (std::is_same_v<B, Bits64> && K::width == 8) {
-      if (lay_.walls == 0) return full_lines_8x8(empty, occupied);
-    }
     return {full_along<0, 1>(empty, occupied), full_along<2, 3>(empty, occupied),
             full_along<4, 5>(empty, occupied), full_along<6, 7>(empty, occupied)};
   }
 
-  // The same on the whole 8x8 grid without holes, where every line runs edge to edge: rows and
-  // columns by folding, diagonals by filling the empties along them (Kogge-Stone, three steps).
-  static std::array<B, 4> full_lines_8x8(B empty, B occupied) {
-    B rows = occupied & (occupied >> 1);
-    rows &= rows >> 2;
-    rows &= rows >> 4;
+  // On the whole 8x8 grid without holes, where every line runs edge to edge: the squares whose
+  // diagonal of steps of Shift bits (9: down-right, 7: down-left) holds an empty square, found by
+  // filling the empties along it both ways (Kogge-Stone, three steps).
+  template <int Shift>
+  static B diagonal_empty_8x8(B empty) {
+    constexpr B forward_inside = Shift == 9 ? S::not_first_column : S::not_last_column;
+    constexpr B back_inside = Shift == 9 ? S::not_last_column : S::not_first_column;
+    return diagonal_reach<Shift>(empty, forward_inside) |
+           diagonal_reach_back<Shift>(empty, back_inside);
+  }
+
+  // The squares of full rows (axis 0) or full columns (axis 1) of the whole 8x8 grid, by folding.
+  static B straight_full_8x8(B occupied, int axis) {
+    if (axis == 0) {
+      B rows = occupied & (occupied >> 1);
+      rows &= rows >> 2;
+      rows &= rows >> 4;
+      return (rows & first_column_bits) * row_bits;
+    }
     B columns = occupied & (occupied >> 8);
     columns &= columns >> 16;
     columns &= columns >> 32;
-    const B down_right = diagonal_reach<9>(empty, S::not_first_column) |
-                         diagonal_reach_back<9>(empty, S::not_last_column);
-    const B down_left = diagonal_reach<7>(empty, S::not_last_column) |
-                        diagonal_reach_back<7>(empty, S::not_first_column);
-    return {(rows & first_column_bits) * row_bits, (columns & row_bits) * first_column_bits,
-            occupied & ~down_right, occupied & ~down_left};
+    return (columns & row_bits) * first_column_bits;
   }
 
   static constexpr B first_column_bits = K::column(0);
@@ -102,12 +131,15 @@ class Stability {
   // Discs of `mine` that on every axis are on a full line or next to a wall or a guard.
   B guarded_by(B mine, const std::array<B, 4>& full, B guards) const {
     const B guard = lay_.walls | guards;
-    B next = mine;
-    next &= full[0] | guarded<1>(guard, 0) | guarded<0>(guard, 1);
-    next &= full[1] | guarded<3>(guard, 2) | guarded<2>(guard, 3);
-    next &= full[2] | guarded<5>(guard, 4) | guarded<4>(guard, 5);
-    next &= full[3] | guarded<7>(guard, 6) | guarded<6>(guard, 7);
-    return next;
+    return mine & guarded_on<0>(full[0], guard) & guarded_on<1>(full[1], guard) &
+           guarded_on<2>(full[2], guard) & guarded_on<3>(full[3], guard);
+  }
+
+  // The squares that on axis A (directions 2A and 2A + 1) are on a full line or next to a wall
+  // or a guard.
+  template <int A>
+  B guarded_on(B full, B guard) const {
+    return full | guarded<2 * A + 1>(guard, 2 * A) | guarded<2 * A>(guard, 2 * A + 1);
   }
 
   // Squares whose neighbour in direction D is in `guard` or off the grid (`edge_index` is D).
