@@ -80,9 +80,10 @@ class Engine {
     if (n >= tune_.stability_min && rules_.stability_cut(p, o, alpha, bound)) return bound;
     const bool use_table = n >= tune_.table_min;
     int hash_move = -1;
+    const TableKey<B> key(p, o);
     if (use_table) {
       TableData d;
-      if (table_.probe(n, p, o, rules_.table_supply(s), d)) {
+      if (table_.probe(n, key, rules_.table_supply(s), d)) {
         if (d.lower > alpha) return d.lower;
         if (d.upper <= alpha) return d.upper;
         if (d.move != 0xFF) hash_move = d.move;
@@ -125,9 +126,9 @@ class Engine {
     }
     if (use_table) {
       if (best > alpha)
-        table_.store(p, o, rules_.table_supply(s), n, best, solve_infinity, best_move);
+        table_.store(key, rules_.table_supply(s), n, best, solve_infinity, best_move);
       else
-        table_.store(p, o, rules_.table_supply(s), n, -solve_infinity, best, best_move);
+        table_.store(key, rules_.table_supply(s), n, -solve_infinity, best, best_move);
     }
     return best;
   }
@@ -140,8 +141,9 @@ class Engine {
     if (n == 0) return rules_.final_score(p, o);
     const B empty = lay_.playable & ~(p | o);
     int hash_move = -1;
+    const TableKey<B> key(p, o);
     TableData d;
-    if (table_.probe(n, p, o, rules_.table_supply(s), d)) {
+    if (table_.probe(n, key, rules_.table_supply(s), d)) {
       if (d.lower >= beta) return d.lower;
       if (d.upper <= alpha) return d.upper;
       if (d.lower == d.upper) return d.lower;
@@ -182,7 +184,7 @@ class Engine {
         }
       }
     }
-    table_.store(p, o, rules_.table_supply(s), n, best > alpha ? best : -solve_infinity,
+    table_.store(key, rules_.table_supply(s), n, best > alpha ? best : -solve_infinity,
                  best < beta ? best : solve_infinity, best_move);
     return best;
   }

@@ -73,6 +73,17 @@ struct TableBytes {
   std::size_t count;
 };
 
+// A position as the tables look it up: its sides and their hash, computed once for the probe
+// and the store of one node, or the prefetch and the probe of a child.
+template <class B>
+struct TableKey {
+  TableKey(B p, B o) : player(p), opponent(o), hash(position_hash(p, o)) {}
+  TableKey(B p, B o, std::uint64_t h) : player(p), opponent(o), hash(h) {}
+  B player;
+  B opponent;
+  std::uint64_t hash;
+};
+
 template <class B>
 class Table {
  public:
@@ -118,21 +129,27 @@ class Table {
   }
   std::size_t bytes() const { return (mask_ + 1) * sizeof(Entry); }
 
-  bool probe(B player, B opponent, int supply, TableData& out) const {
-    const auto key = make_key(player, opponent);
-    const std::size_t i = index(player, opponent);
+  bool probe(const TableKey<B>& position, int supply, TableData& out) const {
+    const auto key = make_key(position.player, position.opponent);
+    const std::size_t i = index(position);
     return read(entries_[i], key, supply, out) || read(entries_[i ^ 1], key, supply, out);
+  }
+  bool probe(B player, B opponent, int supply, TableData& out) const {
+    return probe(TableKey<B>(player, opponent), supply, out);
   }
 
   // Starts loading the position's bucket, so that a probe soon after finds it in the caches.
-  void prefetch(B player, B opponent) const {
-    __builtin_prefetch(&entries_[index(player, opponent) & ~std::size_t{1}]);
+  void prefetch(const TableKey<B>& position) const {
+    __builtin_prefetch(&entries_[index(position) & ~std::size_t{1}]);
   }
 
   // Narrows the bounds already known for the position, or takes the place of a less useful one.
   void store(B player, B opponent, int supply, int empties, int lower, int upper, int move) {
-    const auto key = make_key(player, opponent);
-    const std::size_t i = index(player, opponent);
+    store(TableKey<B>(player, opponent), supply, empties, lower, upper, move);
+  }
+  void store(const TableKey<B>& position, int supply, int empties, int lower, int upper, int move) {
+    const auto key = make_key(position.player, position.opponent);
+    const std::size_t i = index(position);
     TableData d;
     Entry* target = nullptr;
     if (read(entries_[i], key, supply, d)) {
@@ -181,8 +198,8 @@ class Table {
     return k;
   }
 
-  std::size_t index(B player, B opponent) const {
-    return static_cast<std::size_t>(position_hash(player, opponent)) & mask_;
+  std::size_t index(const TableKey<B>& position) const {
+    return static_cast<std::size_t>(position.hash) & mask_;
   }
 
   bool read(const Entry& e, const Key& key, int supply, TableData& out) const {
@@ -256,10 +273,16 @@ class Tables {
         near_(std::min(megabytes, near_mb)),
         nearest_(TableBytes{std::min(megabytes_to_bytes(megabytes), nearest_kb << 10)}) {}
 
+  bool probe(int empties, const TableKey<B>& position, int supply, TableData& out) const {
+    return of(empties).probe(position, supply, out);
+  }
   bool probe(int empties, B player, B opponent, int supply, TableData& out) const {
     return of(empties).probe(player, opponent, supply, out);
   }
-  void prefetch(int empties, B player, B opponent) const { of(empties).prefetch(player, opponent); }
+  void prefetch(int empties, const TableKey<B>& position) const { of(empties).prefetch(position); }
+  void store(const TableKey<B>& position, int supply, int empties, int lower, int upper, int move) {
+    of(empties).store(position, supply, empties, lower, upper, move);
+  }
   void store(B player, B opponent, int supply, int empties, int lower, int upper, int move) {
     of(empties).store(player, opponent, supply, empties, lower, upper, move);
   }
@@ -301,15 +324,20 @@ template <class B, class M>
 bool refuting_child(const Tables<B>& table, int child_empties, int child_supply, B p, B o,
                     const M* list, int count, int alpha, int& cut) {
   // All the children's buckets at once: their trips to memory overlap instead of queueing.
+  constexpr int max_children = static_cast<int>(sizeof(B)) * 8;
+  std::uint64_t hashes[max_children];
   for (int i = 0; i < count; ++i) {
     const M& m = list[i];
-    table.prefetch(child_empties, o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square));
+    const TableKey<B> child(o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square));
+    hashes[i] = child.hash;
+    table.prefetch(child_empties, child);
   }
   for (int i = 0; i < count; ++i) {
     const M& m = list[i];
     TableData d;
-    if (table.probe(child_empties, o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square), child_supply,
-                    d) &&
+    if (table.probe(child_empties,
+                    TableKey<B>{o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square), hashes[i]},
+                    child_supply, d) &&
         -d.upper > alpha) {
       cut = -d.upper;
       return true;
