@@ -38,8 +38,8 @@ class Stability {
   // before the diagonals' fills (60% of the calls on FFO 40-41; 0.5% fewer instructions in all).
   B stable_8x8(B mine, B occupied, B empty, int needed) const {
     std::array<B, 4> full;
-    full[0] = straight_full_8x8(occupied, 0);
-    full[1] = straight_full_8x8(occupied, 1);
+    full[0] = full_rows_8x8(occupied);
+    full[1] = full_columns_8x8(occupied);
     const B straight = mine & guarded_on<0>(full[0], mine) & guarded_on<1>(full[1], mine);
     if (needed > 0 && popcount(straight) < needed) return 0;
     full[2] = occupied & ~diagonal_empty_8x8<9>(empty);
@@ -78,14 +78,16 @@ class Stability {
            diagonal_reach_back<Shift>(empty, back_inside);
   }
 
-  // The squares of full rows (axis 0) or full columns (axis 1) of the whole 8x8 grid, by folding.
-  static B straight_full_8x8(B occupied, int axis) {
-    if (axis == 0) {
-      B rows = occupied & (occupied >> 1);
-      rows &= rows >> 2;
-      rows &= rows >> 4;
-      return (rows & first_column_bits) * row_bits;
-    }
+  // The squares of the whole 8x8 grid's full rows, each row folded into its first square.
+  static B full_rows_8x8(B occupied) {
+    B rows = occupied & (occupied >> 1);
+    rows &= rows >> 2;
+    rows &= rows >> 4;
+    return (rows & first_column_bits) * row_bits;
+  }
+
+  // The same for full columns, each folded into its first row.
+  static B full_columns_8x8(B occupied) {
     B columns = occupied & (occupied >> 8);
     columns &= columns >> 16;
     columns &= columns >> 32;

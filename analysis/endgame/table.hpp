@@ -134,9 +134,6 @@ class Table {
     const std::size_t i = index(position);
     return read(entries_[i], key, supply, out) || read(entries_[i ^ 1], key, supply, out);
   }
-  bool probe(B player, B opponent, int supply, TableData& out) const {
-    return probe(TableKey<B>(player, opponent), supply, out);
-  }
 
   // Starts loading the position's bucket, so that a probe soon after finds it in the caches.
   void prefetch(const TableKey<B>& position) const {
@@ -144,9 +141,6 @@ class Table {
   }
 
   // Narrows the bounds already known for the position, or takes the place of a less useful one.
-  void store(B player, B opponent, int supply, int empties, int lower, int upper, int move) {
-    store(TableKey<B>(player, opponent), supply, empties, lower, upper, move);
-  }
   void store(const TableKey<B>& position, int supply, int empties, int lower, int upper, int move) {
     const auto key = make_key(position.player, position.opponent);
     const std::size_t i = index(position);
@@ -276,15 +270,9 @@ class Tables {
   bool probe(int empties, const TableKey<B>& position, int supply, TableData& out) const {
     return of(empties).probe(position, supply, out);
   }
-  bool probe(int empties, B player, B opponent, int supply, TableData& out) const {
-    return of(empties).probe(player, opponent, supply, out);
-  }
   void prefetch(int empties, const TableKey<B>& position) const { of(empties).prefetch(position); }
   void store(const TableKey<B>& position, int supply, int empties, int lower, int upper, int move) {
     of(empties).store(position, supply, empties, lower, upper, move);
-  }
-  void store(B player, B opponent, int supply, int empties, int lower, int upper, int move) {
-    of(empties).store(player, opponent, supply, empties, lower, upper, move);
   }
   void clear() {
     far_.clear();

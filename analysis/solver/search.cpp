@@ -123,10 +123,10 @@ class BoardSearch {
     const int s = table_supply(pos, pos.supply_of_mover());
     const int n = rules_.empties(pos);
     if (narrow_)
-      table8_->store(static_cast<Bits64>(pos.player), static_cast<Bits64>(pos.opponent), s, n,
+      table8_->store({static_cast<Bits64>(pos.player), static_cast<Bits64>(pos.opponent)}, s, n,
                      lower, upper, move);
     else
-      table10_->store(pos.player, pos.opponent, s, n, lower, upper, move);
+      table10_->store({pos.player, pos.opponent}, s, n, lower, upper, move);
   }
 
   // What the table knows of a position, if anything.
@@ -136,9 +136,10 @@ class BoardSearch {
     const int s = pos.supply_of_mover();
     const int n = rules_.empties(pos);
     const bool found =
-        narrow_ ? table8_->probe(n, static_cast<Bits64>(pos.player),
-                                 static_cast<Bits64>(pos.opponent), table_supply(pos, s), d)
-                : table10_->probe(n, pos.player, pos.opponent, table_supply(pos, s), d);
+        narrow_ ? table8_->probe(
+                      n, {static_cast<Bits64>(pos.player), static_cast<Bits64>(pos.opponent)},
+                      table_supply(pos, s), d)
+                : table10_->probe(n, {pos.player, pos.opponent}, table_supply(pos, s), d);
     return found ? std::optional<TableData>(d) : std::nullopt;
   }
 

@@ -36,7 +36,7 @@ int found(const Table<Bits64>& table, const std::vector<Stored>& entries) {
   int hits = 0;
   for (const Stored& e : entries) {
     TableData d;
-    if (!table.probe(e.player, e.opponent, 0, d)) continue;
+    if (!table.probe({e.player, e.opponent}, 0, d)) continue;
     CHECK(d.lower == e.lower);
     CHECK(d.upper == e.upper);
     ++hits;
@@ -45,7 +45,7 @@ int found(const Table<Bits64>& table, const std::vector<Stored>& entries) {
 }
 
 void store_all(Table<Bits64>& table, const std::vector<Stored>& entries) {
-  for (const Stored& e : entries) table.store(e.player, e.opponent, 0, 20, e.lower, e.upper, 3);
+  for (const Stored& e : entries) table.store({e.player, e.opponent}, 0, 20, e.lower, e.upper, 3);
 }
 
 }  // namespace
@@ -83,7 +83,7 @@ TEST_CASE(
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const Stored& e = entries[i];
     const int empties = i % 2 == 0 ? near - 1 : near;
-    tables.store(e.player, e.opponent, 0, empties, e.lower, e.upper, -1);
+    tables.store({e.player, e.opponent}, 0, empties, e.lower, e.upper, -1);
   }
   int near_hits = 0;
   int far_hits = 0;
@@ -92,8 +92,8 @@ TEST_CASE(
     const bool stored_near = i % 2 == 0;
     TableData d;
     // Asked under the other table's empties, the position is not there.
-    CHECK_FALSE(tables.probe(stored_near ? near : near - 1, e.player, e.opponent, 0, d));
-    if (!tables.probe(stored_near ? near - 1 : near, e.player, e.opponent, 0, d)) continue;
+    CHECK_FALSE(tables.probe(stored_near ? near : near - 1, {e.player, e.opponent}, 0, d));
+    if (!tables.probe(stored_near ? near - 1 : near, {e.player, e.opponent}, 0, d)) continue;
     CHECK(d.lower == e.lower);
     CHECK(d.upper == e.upper);
     ++(stored_near ? near_hits : far_hits);
@@ -103,5 +103,5 @@ TEST_CASE(
   CHECK(far_hits >= 95);
   tables.forget();
   TableData d;
-  for (const Stored& e : entries) CHECK_FALSE(tables.probe(near - 1, e.player, e.opponent, 0, d));
+  for (const Stored& e : entries) CHECK_FALSE(tables.probe(near - 1, {e.player, e.opponent}, 0, d));
 }
