@@ -33,11 +33,12 @@ int with_flags(bool anti, Scoring scoring, bool limited, F&& f) {
 }
 
 // Megabytes of table that a search of this many empties fills usefully: twice as many for each
-// empty square more, 1 MB up to 16 (16 MB at 20, 256 MB from 24); a small solve then starts and
-// ends at once. (FFO 40-44 take the same nodes in a quarter of the table, and fresh pages cost
-// their zeroing: a 20-empty solve on one thread, 317/331 ms of processor in 64 MB, 290/314 in 16.)
+// empty square more, 1 MB up to 18 (4 MB at 20, 64 MB at 24, 256 MB from 26); a small solve
+// then starts and ends at once. Fresh pages cost their zeroing and a smaller table stays nearer
+// in the caches, for as good as the same nodes (docs/benchmarks.md, "The far table sized closer
+// to the search").
 std::size_t table_mb_for(int empties) {
-  constexpr int smallest_empties = 16;
+  constexpr int smallest_empties = 18;
   constexpr int largest_shift = 30;
   return std::size_t{1} << std::clamp(empties - smallest_empties, 0, largest_shift);
 }
