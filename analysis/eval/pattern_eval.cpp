@@ -11,9 +11,18 @@
 
 namespace reversi::eval {
 
-PatternEvaluator::PatternEvaluator(const Weights& weights)
-    : set_(PatternSet::of_size(board_size(weights.game))),
-      game_(weights.game),
+PatternEvaluator::PatternEvaluator(const Weights& weights) : PatternEvaluator(weights.game) {
+  expand([&](std::size_t i) { return weights.values[i]; },
+         static_cast<std::size_t>(weights.per_phase));
+}
+
+PatternEvaluator::PatternEvaluator(const WeightsView& weights) : PatternEvaluator(weights.game) {
+  expand([&](std::size_t i) { return weights[i]; }, static_cast<std::size_t>(weights.per_phase));
+}
+
+PatternEvaluator::PatternEvaluator(WeightsGame game)
+    : set_(PatternSet::of_size(board_size(game))),
+      game_(game),
       // An estimate never claims more than the board's squares can give.
       units_cap_(popcount(set_.playable()) * 100 - 1) {
   std::vector<std::uint32_t> shape_base;
@@ -47,23 +56,28 @@ PatternEvaluator::PatternEvaluator(const Weights& weights)
   // One spare entry at the end: a gather reads 32 bits where the weight is 16.
   // Zero pages that every configuration's weight then fills.
   table_ = allocate_zeroed<std::int16_t>(per_phase_ * static_cast<std::size_t>(set_.phases()) + 1);
+}
+
+template <class Weight>
+void PatternEvaluator::expand(const Weight& weight, std::size_t weights_per_phase) {
   for (int phase = 0; phase < set_.phases(); ++phase) {
     std::int16_t* out = table_.get() + static_cast<std::size_t>(phase) * per_phase_;
-    const std::int16_t* in =
-        &weights
-             .values[static_cast<std::size_t>(phase) * static_cast<std::size_t>(weights.per_phase)];
-    // Every configuration takes its class's weight (this runs at every start of the program).
+    const std::size_t in = static_cast<std::size_t>(phase) * weights_per_phase;
+    // Every configuration takes its class's weight (this runs at every start of the program);
+    // the shapes' configurations follow each other in the table.
+    std::int16_t* configurations = out;
     for (std::size_t s = 0; s < set_.shapes().size(); ++s) {
       const Shape& shape = set_.shapes()[s];
-      const std::int16_t* classes = in + set_.shape_offset(static_cast<int>(s));
-      std::int16_t* configurations = out + shape_base[s];
+      const std::size_t classes =
+          in + static_cast<std::size_t>(set_.shape_offset(static_cast<int>(s)));
       const std::uint32_t* class_of = shape.class_of.data();
       for (std::size_t c = 0; c < static_cast<std::size_t>(shape.configurations); ++c)
-        configurations[c] = classes[class_of[c]];
+        configurations[c] = weight(classes + class_of[c]);
+      configurations += shape.configurations;
     }
     for (int i = set_.mobility_offset(); i < set_.weights_per_phase(); ++i)
       out[mobility_at_ + static_cast<std::size_t>(i - set_.mobility_offset())] =
-          in[static_cast<std::size_t>(i)];
+          weight(in + static_cast<std::size_t>(i));
   }
 }
 

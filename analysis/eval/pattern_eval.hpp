@@ -30,6 +30,8 @@ class PatternEvaluator {
  public:
   // Expands each shape's class weights to one entry per configuration, for plain lookups.
   explicit PatternEvaluator(const Weights& weights);
+  // The same from a file's bytes in place (the weights built into the binary).
+  explicit PatternEvaluator(const WeightsView& weights);
 
   // The estimated final margin for the mover (discs `p`), in hundredths of a disc, of a
   // position with a move for at least one side.
@@ -82,6 +84,11 @@ class PatternEvaluator {
   std::size_t per_phase_ = 0;
   std::size_t mobility_at_ = 0;
   HugePages<std::int16_t> table_;  // phases * per_phase_, and a spare entry
+
+  explicit PatternEvaluator(WeightsGame game);
+  // Fills the expanded table; `weight(i)` is the i-th class weight, phase by phase.
+  template <class Weight>
+  void expand(const Weight& weight, std::size_t weights_per_phase);
 
   // The expanded weights of the phase a position with `empties` empty squares is in.
   const std::int16_t* weights_for(int empties) const;

@@ -80,9 +80,9 @@ const PatternEvaluator& shipped_evaluator() {
 const PatternEvaluator& shipped_evaluator(WeightsGame game) {
   // Built once each, then only read: safe to share between threads.
   const auto build = [](WeightsGame g) {
-    return PatternEvaluator(parse_weights(
-        shipped_weights_bytes(g), "built into this binary (" + shipped_weights_path(g) + ")", g,
-        Checksum::trust));
+    return PatternEvaluator(view_weights(shipped_weights_bytes(g),
+                                         "built into this binary (" + shipped_weights_path(g) + ")",
+                                         g, Checksum::trust));
   };
   switch (game) {
     case WeightsGame::standard_6x6: {

@@ -1,8 +1,6 @@
 #include "analysis/eval/weights.hpp"
 
-#include <bit>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -68,7 +66,7 @@ std::uint64_t fnv1a64(std::string_view bytes) {
   return h;
 }
 
-Weights parse_weights(std::string_view bytes, const std::string& name, Checksum checksum) {
+WeightsView view_weights(std::string_view bytes, const std::string& name, Checksum checksum) {
   const auto fail = [&](const std::string& why) -> WeightsError {
     return WeightsError("weights file " + name + ": " + why);
   };
@@ -81,7 +79,7 @@ Weights parse_weights(std::string_view bytes, const std::string& name, Checksum 
   const std::uint32_t game = read_u32(bytes, 20);
   if (game >= weights_game_count)
     throw fail("game " + std::to_string(game) + " is unknown to this build");
-  Weights w;
+  WeightsView w;
   w.game = static_cast<WeightsGame>(game);
   const PatternSet& set = PatternSet::of_size(board_size(w.game));
   w.phases = static_cast<int>(read_u32(bytes, 12));
@@ -97,30 +95,43 @@ Weights parse_weights(std::string_view bytes, const std::string& name, Checksum 
   if (bytes.size() != expected)
     throw fail("wrong size: " + std::to_string(bytes.size()) + " bytes, expected " +
                std::to_string(expected));
-  const std::string_view payload = bytes.substr(weights_header_bytes);
-  if (checksum == Checksum::verify && fnv1a64(payload) != read_u64(bytes, 24))
+  w.payload = bytes.substr(weights_header_bytes);
+  if (checksum == Checksum::verify && fnv1a64(w.payload) != read_u64(bytes, 24))
     throw fail("checksum mismatch: the file is corrupt");
-  w.values.resize(count);
-  if constexpr (std::endian::native == std::endian::little) {
-    // The file's byte order: a copy (this runs at every start of the program).
-    std::memcpy(w.values.data(), payload.data(), 2 * count);
-  } else {
-    for (std::size_t i = 0; i < count; ++i) {
-      const auto lo = static_cast<unsigned char>(payload[2 * i]);
-      const auto hi = static_cast<unsigned char>(payload[2 * i + 1]);
-      w.values[i] = static_cast<std::int16_t>(static_cast<std::uint16_t>(lo | (hi << 8)));
-    }
-  }
   return w;
 }
 
-Weights parse_weights(std::string_view bytes, const std::string& name, WeightsGame game,
-                      Checksum checksum) {
-  Weights w = parse_weights(bytes, name, checksum);
+WeightsView view_weights(std::string_view bytes, const std::string& name, WeightsGame game,
+                         Checksum checksum) {
+  const WeightsView w = view_weights(bytes, name, checksum);
   if (w.game != game)
     throw WeightsError("weights file " + name + ": made for " + game_name(w.game) +
                        " games, not for " + game_name(game));
   return w;
+}
+
+namespace {
+
+Weights copied(const WeightsView& view) {
+  Weights w;
+  w.phases = view.phases;
+  w.per_phase = view.per_phase;
+  w.game = view.game;
+  const std::size_t count = view.payload.size() / 2;
+  w.values.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) w.values.push_back(view[i]);
+  return w;
+}
+
+}  // namespace
+
+Weights parse_weights(std::string_view bytes, const std::string& name, Checksum checksum) {
+  return copied(view_weights(bytes, name, checksum));
+}
+
+Weights parse_weights(std::string_view bytes, const std::string& name, WeightsGame game,
+                      Checksum checksum) {
+  return copied(view_weights(bytes, name, game, checksum));
 }
 
 std::string serialize_weights(const Weights& weights) {

@@ -77,6 +77,25 @@ TEST_CASE("The evaluation adds exactly the weights the training reads", "[eval]"
   }
 }
 
+TEST_CASE("An evaluator read from a weights file in place evaluates as one built from its copy",
+          "[eval]") {
+  std::mt19937_64 rng(13);
+  const Weights w = random_weights(rng);
+  const std::string bytes = serialize_weights(w);
+  const WeightsView view = view_weights(bytes, "w.bin");
+  REQUIRE(view.payload.size() == 2 * w.values.size());
+  for (std::size_t i = 0; i < w.values.size(); ++i) REQUIRE(view[i] == w.values[i]);
+  const PatternEvaluator copied(w);
+  const PatternEvaluator in_place(view);
+  const Rules rules(8);
+  for (int i = 0; i < 500; ++i) {
+    const Position p = reference::random_position(rules, rng, static_cast<int>(rng() % 58));
+    const auto me = static_cast<Bits64>(p.player);
+    const auto you = static_cast<Bits64>(p.opponent);
+    REQUIRE(in_place.evaluate(me, you) == copied.evaluate(me, you));
+  }
+}
+
 TEST_CASE("A weights file survives a round trip and a bad one is refused with its reason",
           "[eval]") {
   std::mt19937_64 rng(11);
