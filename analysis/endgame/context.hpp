@@ -2,8 +2,10 @@
 // cancel flags), and the empties at which the search changes strategy.
 #pragma once
 
+#include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 
@@ -16,9 +18,16 @@ struct Shared {
   bool parallel = false;
 };
 
-// Per task: a node count flushed to the shared one now and then, and the abort state.
+// The calling thread's slot in its task arena (0 outside one): each thread of a search keeps
+// its own nearest table (table.hpp).
+inline int current_worker() {
+  return std::max(0, tbb::this_task_arena::current_thread_index());
+}
+
+// Per task: a node count flushed to the shared one now and then, the abort state, and the
+// thread's slot.
 struct Context {
-  explicit Context(Shared& s) : shared(s) {}
+  explicit Context(Shared& s) : shared(s), worker(current_worker()) {}
   ~Context() { flush(); }
   Context(const Context&) = delete;
   Context& operator=(const Context&) = delete;
@@ -27,6 +36,7 @@ struct Context {
   std::uint64_t nodes = 0;
   std::uint64_t flushed = 0;
   bool aborted = false;
+  int worker;  // the slot of the thread that runs the task (a task never changes thread)
 
   void flush() {
     shared.nodes.fetch_add(nodes - flushed, std::memory_order_relaxed);

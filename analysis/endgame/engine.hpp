@@ -83,7 +83,7 @@ class Engine {
     const TableKey<B> key(p, o);
     if (use_table) {
       TableData d;
-      if (table_.probe(n, key, rules_.table_supply(s), d)) {
+      if (table_.probe(n, key, rules_.table_supply(s), d, c.worker)) {
         if (d.lower > alpha) return d.lower;
         if (d.upper <= alpha) return d.upper;
         if (d.move != 0xFF) hash_move = d.move;
@@ -101,7 +101,7 @@ class Engine {
     const int count = moves_.generate(p, o, moves, empty, n, hash_move, list);
     const bool children_in_table = n >= tune_.etc_min && n - 1 >= tune_.table_min;
     if (int cut; children_in_table && refuting_child(table_, n - 1, rules_.table_supply(s_child), p,
-                                                     o, list, count, alpha, cut))
+                                                     o, list, count, alpha, cut, c.worker))
       return cut;
     const int sort_from = sorter_.first_sorted(n, hash_move);
     int best = -solve_infinity;
@@ -126,9 +126,9 @@ class Engine {
     }
     if (use_table) {
       if (best > alpha)
-        table_.store(key, rules_.table_supply(s), n, best, solve_infinity, best_move);
+        table_.store(key, rules_.table_supply(s), n, best, solve_infinity, best_move, c.worker);
       else
-        table_.store(key, rules_.table_supply(s), n, -solve_infinity, best, best_move);
+        table_.store(key, rules_.table_supply(s), n, -solve_infinity, best, best_move, c.worker);
     }
     return best;
   }
@@ -143,7 +143,7 @@ class Engine {
     int hash_move = -1;
     const TableKey<B> key(p, o);
     TableData d;
-    if (table_.probe(n, key, rules_.table_supply(s), d)) {
+    if (table_.probe(n, key, rules_.table_supply(s), d, c.worker)) {
       if (d.lower >= beta) return d.lower;
       if (d.upper <= alpha) return d.upper;
       if (d.lower == d.upper) return d.lower;
@@ -185,7 +185,7 @@ class Engine {
       }
     }
     table_.store(key, rules_.table_supply(s), n, best > alpha ? best : -solve_infinity,
-                 best < beta ? best : solve_infinity, best_move);
+                 best < beta ? best : solve_infinity, best_move, c.worker);
     return best;
   }
 

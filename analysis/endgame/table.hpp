@@ -248,11 +248,13 @@ class Table {
 };
 
 // The tables of a search, by the empties of a position: the last few in a table small enough to
-// stay in the core's own cache, the next ones in one that stays in the shared cache, the others
-// in the large one. Near the end are most of the probes, and a probe of the large table is a
-// trip to memory (perf: a quarter of a solve's time); the near table took FFO 45-49 a fifth
-// less time for 4% more nodes, and the nearest one FFO 40-49 and 20 positions of real games at
-// 24 empties 13-16% less time for 1% more nodes (docs/benchmarks.md).
+// stay in the core's own cache, one for each of the search's threads; the next ones in one that
+// stays in the shared cache, the others in the large one. Near the end are most of the probes,
+// and a probe of the large table is a trip to memory (perf: a quarter of a solve's time); the near
+// table took FFO 45-49 a fifth less time for 4% more nodes, and the nearest one FFO 40-49 and 20
+// positions of real games at 24 empties 13-16% less time for 1% more nodes. Shared by two threads
+// the nearest table's lines moved from core to core at every store: one each took a 20-empty
+// solve on two threads 154 -> 130 ms and FFO 40-44 3.05 -> 2.49 s (docs/benchmarks.md).
 template <class B>
 class Tables {
  public:
@@ -261,48 +263,75 @@ class Tables {
   static constexpr int near_empties = 10;  // below, from nearest_empties: the near table
   static constexpr std::size_t near_mb = 4;
 
-  // The small tables take their sizes beside the budget, or the budget when it is smaller.
-  explicit Tables(std::size_t megabytes)
+  // The small tables take their sizes beside the budget, or the budget when it is smaller;
+  // `workers`: the threads that search at once, each with its own nearest table.
+  explicit Tables(std::size_t megabytes, int workers = 1)
       : far_(megabytes),
         near_(std::min(megabytes, near_mb)),
-        nearest_(TableBytes{std::min(megabytes_to_bytes(megabytes), nearest_kb << 10)}) {}
-
-  bool probe(int empties, const TableKey<B>& position, int supply, TableData& out) const {
-    return of(empties).probe(position, supply, out);
+        nearest_bytes_(std::min(megabytes_to_bytes(megabytes), nearest_kb << 10)) {
+    fit_workers(workers);
   }
-  void prefetch(int empties, const TableKey<B>& position) const { of(empties).prefetch(position); }
-  void store(const TableKey<B>& position, int supply, int empties, int lower, int upper, int move) {
-    of(empties).store(position, supply, empties, lower, upper, move);
+
+  // At least `workers` nearest tables (each fresh zero pages until used).
+  void fit_workers(int workers) {
+    while (static_cast<int>(nearest_.size()) < std::max(1, workers))
+      nearest_.emplace_back(TableBytes{nearest_bytes_});
+  }
+  int workers() const { return static_cast<int>(nearest_.size()); }
+
+  // `worker`: the calling thread's slot (Context::worker); a slot beyond the tables shares the
+  // first, which is only slower.
+  bool probe(int empties, const TableKey<B>& position, int supply, TableData& out,
+             int worker) const {
+    return of(empties, worker).probe(position, supply, out);
+  }
+  void prefetch(int empties, const TableKey<B>& position, int worker) const {
+    of(empties, worker).prefetch(position);
+  }
+  void store(const TableKey<B>& position, int supply, int empties, int lower, int upper, int move,
+             int worker) {
+    of(empties, worker).store(position, supply, empties, lower, upper, move);
   }
   void clear() {
     far_.clear();
     near_.clear();
-    nearest_.clear();
+    for (Table<B>& t : nearest_) t.clear();
   }
   void forget() {
     far_.forget();
     near_.forget();
-    nearest_.forget();
+    for (Table<B>& t : nearest_) t.forget();
   }
   void new_search() {
     far_.new_search();
     near_.new_search();
-    nearest_.new_search();
+    for (Table<B>& t : nearest_) t.new_search();
   }
   // The large table's size: the one the budget sets.
   std::size_t bytes() const { return far_.bytes(); }
 
  private:
-  const Table<B>& of(int empties) const {
-    return empties < nearest_empties ? nearest_ : empties < near_empties ? near_ : far_;
+  const Table<B>& of(int empties, int worker) const {
+    if (empties < nearest_empties) return nearest_of(worker);
+    return empties < near_empties ? near_ : far_;
   }
-  Table<B>& of(int empties) {
-    return empties < nearest_empties ? nearest_ : empties < near_empties ? near_ : far_;
+  Table<B>& of(int empties, int worker) {
+    if (empties < nearest_empties) return nearest_of(worker);
+    return empties < near_empties ? near_ : far_;
+  }
+  const Table<B>& nearest_of(int worker) const {
+    const auto w = static_cast<std::size_t>(worker);
+    return w < nearest_.size() ? nearest_[w] : nearest_.front();
+  }
+  Table<B>& nearest_of(int worker) {
+    const auto w = static_cast<std::size_t>(worker);
+    return w < nearest_.size() ? nearest_[w] : nearest_.front();
   }
 
   Table<B> far_;
   Table<B> near_;
-  Table<B> nearest_;
+  std::size_t nearest_bytes_;
+  std::vector<Table<B>> nearest_;
 };
 
 // Enhanced transposition cutoff: whether a child of the node (p, o) is already known, with
@@ -310,7 +339,7 @@ class Tables {
 // `cut` is then that bound. `M` is a move with its `square` and `flipped` discs.
 template <class B, class M>
 bool refuting_child(const Tables<B>& table, int child_empties, int child_supply, B p, B o,
-                    const M* list, int count, int alpha, int& cut) {
+                    const M* list, int count, int alpha, int& cut, int worker) {
   // All the children's buckets at once: their trips to memory overlap instead of queueing.
   constexpr int max_children = static_cast<int>(sizeof(B)) * 8;
   std::uint64_t hashes[max_children];
@@ -318,14 +347,14 @@ bool refuting_child(const Tables<B>& table, int child_empties, int child_supply,
     const M& m = list[i];
     const TableKey<B> child(o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square));
     hashes[i] = child.hash;
-    table.prefetch(child_empties, child);
+    table.prefetch(child_empties, child, worker);
   }
   for (int i = 0; i < count; ++i) {
     const M& m = list[i];
     TableData d;
     if (table.probe(child_empties,
                     TableKey<B>{o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square), hashes[i]},
-                    child_supply, d) &&
+                    child_supply, d, worker) &&
         -d.upper > alpha) {
       cut = -d.upper;
       return true;

@@ -66,24 +66,27 @@ struct Solver::Impl {
 
   // The tables hold values under one set of rules; other rules start afresh. A table is sized
   // to the position (hash_mb the upper bound) and grows, empty, when a larger search needs it.
-  void prepare(const Rules& rules, int empties) {
+  void prepare(const Rules& rules, int empties, int threads) {
     if (!table_rules || !(*table_rules == rules)) {
       clear();
       table_rules = rules;
     }
     const std::size_t mb = std::min(hash_mb, table_mb_for(empties));
     if (rules.geometry().narrow()) {
-      fit(narrow_table, mb);
+      fit(narrow_table, mb, threads);
       narrow_table->new_search();
     } else {
-      fit(wide_table, mb);
+      fit(wide_table, mb, threads);
       wide_table->new_search();
     }
   }
 
   template <class B>
-  static void fit(std::unique_ptr<Tables<B>>& table, std::size_t mb) {
-    if (!table || table->bytes() < (mb << 20) / 2) table = std::make_unique<Tables<B>>(mb);
+  static void fit(std::unique_ptr<Tables<B>>& table, std::size_t mb, int threads) {
+    if (!table || table->bytes() < (mb << 20) / 2)
+      table = std::make_unique<Tables<B>>(mb, threads);
+    else
+      table->fit_workers(threads);
   }
 };
 
@@ -123,11 +126,12 @@ class BoardSearch {
     if (rules_.placing(pos)) return;
     const int s = table_supply(pos, pos.supply_of_mover());
     const int n = rules_.empties(pos);
+    const int worker = current_worker();
     if (narrow_)
       table8_->store({static_cast<Bits64>(pos.player), static_cast<Bits64>(pos.opponent)}, s, n,
-                     lower, upper, move);
+                     lower, upper, move, worker);
     else
-      table10_->store({pos.player, pos.opponent}, s, n, lower, upper, move);
+      table10_->store({pos.player, pos.opponent}, s, n, lower, upper, move, worker);
   }
 
   // What the table knows of a position, if anything.
@@ -136,11 +140,12 @@ class BoardSearch {
     TableData d;
     const int s = pos.supply_of_mover();
     const int n = rules_.empties(pos);
+    const int worker = current_worker();
     const bool found =
         narrow_ ? table8_->probe(
                       n, {static_cast<Bits64>(pos.player), static_cast<Bits64>(pos.opponent)},
-                      table_supply(pos, s), d)
-                : table10_->probe(n, {pos.player, pos.opponent}, table_supply(pos, s), d);
+                      table_supply(pos, s), d, worker)
+                : table10_->probe(n, {pos.player, pos.opponent}, table_supply(pos, s), d, worker);
     return found ? std::optional<TableData>(d) : std::nullopt;
   }
 
@@ -532,10 +537,10 @@ void Solver::clear() {
 SolveResult Solver::solve(const SolveRequest& request) {
   if (!request.rules.is_valid(request.root))
     throw std::invalid_argument("solve: not a valid position for these rules");
-  impl_->prepare(request.rules, request.rules.empties(request.root));
+  const int threads = std::max(1, request.threads);
+  impl_->prepare(request.rules, request.rules.empties(request.root), threads);
   Shared shared;
   shared.stop = request.stop;
-  const int threads = std::max(1, request.threads);
   shared.parallel = threads > 1;
   RootSearch search(request, *impl_, shared);
 

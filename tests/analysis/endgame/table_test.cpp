@@ -83,7 +83,7 @@ TEST_CASE(
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const Stored& e = entries[i];
     const int empties = i % 2 == 0 ? near - 1 : near;
-    tables.store({e.player, e.opponent}, 0, empties, e.lower, e.upper, -1);
+    tables.store({e.player, e.opponent}, 0, empties, e.lower, e.upper, -1, 0);
   }
   int near_hits = 0;
   int far_hits = 0;
@@ -92,8 +92,8 @@ TEST_CASE(
     const bool stored_near = i % 2 == 0;
     TableData d;
     // Asked under the other table's empties, the position is not there.
-    CHECK_FALSE(tables.probe(stored_near ? near : near - 1, {e.player, e.opponent}, 0, d));
-    if (!tables.probe(stored_near ? near - 1 : near, {e.player, e.opponent}, 0, d)) continue;
+    CHECK_FALSE(tables.probe(stored_near ? near : near - 1, {e.player, e.opponent}, 0, d, 0));
+    if (!tables.probe(stored_near ? near - 1 : near, {e.player, e.opponent}, 0, d, 0)) continue;
     CHECK(d.lower == e.lower);
     CHECK(d.upper == e.upper);
     ++(stored_near ? near_hits : far_hits);
@@ -103,5 +103,36 @@ TEST_CASE(
   CHECK(far_hits >= 95);
   tables.forget();
   TableData d;
-  for (const Stored& e : entries) CHECK_FALSE(tables.probe(near - 1, {e.player, e.opponent}, 0, d));
+  for (const Stored& e : entries)
+    CHECK_FALSE(tables.probe(near - 1, {e.player, e.opponent}, 0, d, 0));
+}
+
+TEST_CASE("Each thread keeps its own positions near the end, and shares the others", "[solver]") {
+  using reversi::endgame::Tables;
+  Tables<Bits64> tables(16, 2);
+  REQUIRE(tables.workers() == 2);
+  std::mt19937_64 rng(12);
+  const std::vector<Stored> entries = random_entries(rng, 100);
+  const int nearest = Tables<Bits64>::nearest_empties - 1;
+  const int near = Tables<Bits64>::nearest_empties;
+  for (const Stored& e : entries) {
+    tables.store({e.player, e.opponent}, 0, nearest, e.lower, e.upper, -1, 0);
+    tables.store({e.player, e.opponent}, 0, near, e.lower, e.upper, -1, 1);
+  }
+  int own = 0;
+  int shared = 0;
+  for (const Stored& e : entries) {
+    TableData d;
+    // The other thread's nearest table does not hold what thread 0 stored there.
+    CHECK_FALSE(tables.probe(nearest, {e.player, e.opponent}, 0, d, 1));
+    if (tables.probe(nearest, {e.player, e.opponent}, 0, d, 0)) ++own;
+    // A slot beyond the tables reads the first one.
+    if (tables.probe(nearest, {e.player, e.opponent}, 0, d, 5)) CHECK(d.lower == e.lower);
+    // The near table is one for all threads.
+    if (tables.probe(near, {e.player, e.opponent}, 0, d, 0)) ++shared;
+  }
+  CHECK(own >= 95);
+  CHECK(shared >= 95);
+  tables.fit_workers(3);
+  CHECK(tables.workers() == 3);
 }
