@@ -11,20 +11,39 @@
 
 namespace reversi::eval {
 
-PatternEvaluator::PatternEvaluator(const Weights& weights) : PatternEvaluator(weights.game) {
-  expand([&](std::size_t i) { return weights.values[i]; },
-         static_cast<std::size_t>(weights.per_phase));
+namespace {
+
+// Weights in the file's form (two little-endian bytes each), which the evaluator reads in place.
+std::string little_endian_bytes(const std::vector<std::int16_t>& values) {
+  std::string bytes;
+  bytes.reserve(2 * values.size());
+  for (const std::int16_t v : values) {
+    const auto u = static_cast<std::uint16_t>(v);
+    bytes += static_cast<char>(u & 0xFF);
+    bytes += static_cast<char>(u >> 8);
+  }
+  return bytes;
 }
 
-PatternEvaluator::PatternEvaluator(const WeightsView& weights) : PatternEvaluator(weights.game) {
-  expand([&](std::size_t i) { return weights[i]; }, static_cast<std::size_t>(weights.per_phase));
+}  // namespace
+
+PatternEvaluator::PatternEvaluator(const Weights& weights)
+    : PatternEvaluator(weights.game, WeightsView{}) {
+  owned_bytes_ = little_endian_bytes(weights.values);
+  source_ = WeightsView{weights.phases, weights.per_phase, weights.game, owned_bytes_};
 }
 
-PatternEvaluator::PatternEvaluator(WeightsGame game)
+PatternEvaluator::PatternEvaluator(const WeightsView& weights)
+    : PatternEvaluator(weights.game, weights) {}
+
+PatternEvaluator::PatternEvaluator(WeightsGame game, const WeightsView& source)
     : set_(PatternSet::of_size(board_size(game))),
       game_(game),
       // An estimate never claims more than the board's squares can give.
-      units_cap_(popcount(set_.playable()) * 100 - 1) {
+      units_cap_(popcount(set_.playable()) * 100 - 1),
+      source_(source) {
+  if (static_cast<std::size_t>(set_.phases()) > max_phases)
+    throw std::logic_error("pattern set: more phases than the evaluator expands");
   std::vector<std::uint32_t> shape_base;
   std::size_t size = 0;
   for (const Shape& s : set_.shapes()) {
@@ -58,31 +77,32 @@ PatternEvaluator::PatternEvaluator(WeightsGame game)
   table_ = allocate_zeroed<std::int16_t>(per_phase_ * static_cast<std::size_t>(set_.phases()) + 1);
 }
 
-template <class Weight>
-void PatternEvaluator::expand(const Weight& weight, std::size_t weights_per_phase) {
-  for (int phase = 0; phase < set_.phases(); ++phase) {
-    std::int16_t* out = table_.get() + static_cast<std::size_t>(phase) * per_phase_;
-    const std::size_t in = static_cast<std::size_t>(phase) * weights_per_phase;
-    // Every configuration takes its class's weight (this runs at every start of the program);
-    // the shapes' configurations follow each other in the table.
-    std::int16_t* configurations = out;
-    for (std::size_t s = 0; s < set_.shapes().size(); ++s) {
-      const Shape& shape = set_.shapes()[s];
-      const std::size_t classes =
-          in + static_cast<std::size_t>(set_.shape_offset(static_cast<int>(s)));
-      const std::uint32_t* class_of = shape.class_of.data();
-      for (std::size_t c = 0; c < static_cast<std::size_t>(shape.configurations); ++c)
-        configurations[c] = weight(classes + class_of[c]);
-      configurations += shape.configurations;
-    }
-    for (int i = set_.mobility_offset(); i < set_.weights_per_phase(); ++i)
-      out[mobility_at_ + static_cast<std::size_t>(i - set_.mobility_offset())] =
-          weight(in + static_cast<std::size_t>(i));
+void PatternEvaluator::expand_phase(std::size_t phase) const {
+  const std::lock_guard lock(expanding_);
+  if (expanded_[phase].load(std::memory_order_relaxed)) return;
+  std::int16_t* out = table_.get() + phase * per_phase_;
+  const std::size_t in = phase * static_cast<std::size_t>(source_.per_phase);
+  // Every configuration takes its class's weight; the shapes' configurations follow each other.
+  std::int16_t* configurations = out;
+  for (std::size_t s = 0; s < set_.shapes().size(); ++s) {
+    const Shape& shape = set_.shapes()[s];
+    const std::size_t classes =
+        in + static_cast<std::size_t>(set_.shape_offset(static_cast<int>(s)));
+    const std::uint32_t* class_of = shape.class_of.data();
+    for (std::size_t c = 0; c < static_cast<std::size_t>(shape.configurations); ++c)
+      configurations[c] = source_[classes + class_of[c]];
+    configurations += shape.configurations;
   }
+  for (int i = set_.mobility_offset(); i < set_.weights_per_phase(); ++i)
+    out[mobility_at_ + static_cast<std::size_t>(i - set_.mobility_offset())] =
+        source_[in + static_cast<std::size_t>(i)];
+  expanded_[phase].store(true, std::memory_order_release);
 }
 
 const std::int16_t* PatternEvaluator::weights_for(int empties) const {
-  return table_.get() + static_cast<std::size_t>(set_.phase(empties)) * per_phase_;
+  const auto phase = static_cast<std::size_t>(set_.phase(empties));
+  if (!expanded_[phase].load(std::memory_order_acquire)) expand_phase(phase);
+  return table_.get() + phase * per_phase_;
 }
 
 int PatternEvaluator::evaluate(Bits64 p, Bits64 o) const {

@@ -4,7 +4,10 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
+#include <mutex>
+#include <string>
 #include <vector>
 
 #include "analysis/eval/patterns.hpp"
@@ -28,10 +31,14 @@ struct PatternIndices {
 
 class PatternEvaluator {
  public:
-  // Expands each shape's class weights to one entry per configuration, for plain lookups.
+  // Expands each shape's class weights to one entry per configuration, for plain lookups, a
+  // phase when it is first evaluated (a small solve needs two or three of the fifteen).
   explicit PatternEvaluator(const Weights& weights);
-  // The same from a file's bytes in place (the weights built into the binary).
+  // The same from a file's bytes in place (the weights built into the binary), which must
+  // outlive the evaluator.
   explicit PatternEvaluator(const WeightsView& weights);
+  PatternEvaluator(const PatternEvaluator&) = delete;
+  PatternEvaluator& operator=(const PatternEvaluator&) = delete;
 
   // The estimated final margin for the mover (discs `p`), in hundredths of a disc, of a
   // position with a move for at least one side.
@@ -84,11 +91,18 @@ class PatternEvaluator {
   std::size_t per_phase_ = 0;
   std::size_t mobility_at_ = 0;
   HugePages<std::int16_t> table_;  // phases * per_phase_, and a spare entry
+  // The class weights the table's phases are expanded from: a file's bytes in place, or a copy
+  // of given weights in the same form.
+  std::string owned_bytes_;
+  WeightsView source_;
+  // Which phases are expanded: read without a lock, set under it once a phase is filled.
+  static constexpr std::size_t max_phases = 16;
+  mutable std::array<std::atomic<bool>, max_phases> expanded_{};
+  mutable std::mutex expanding_;
 
-  explicit PatternEvaluator(WeightsGame game);
-  // Fills the expanded table; `weight(i)` is the i-th class weight, phase by phase.
-  template <class Weight>
-  void expand(const Weight& weight, std::size_t weights_per_phase);
+  PatternEvaluator(WeightsGame game, const WeightsView& source);
+  // Fills one phase of the expanded table from the class weights.
+  void expand_phase(std::size_t phase) const;
 
   // The expanded weights of the phase a position with `empties` empty squares is in.
   const std::int16_t* weights_for(int empties) const;

@@ -6,6 +6,9 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <thread>
+#include <utility>
+#include <vector>
 
 #include "analysis/training/training.hpp"
 #include "core/geometry.hpp"
@@ -94,6 +97,37 @@ TEST_CASE("An evaluator read from a weights file in place evaluates as one built
     const auto you = static_cast<Bits64>(p.opponent);
     REQUIRE(in_place.evaluate(me, you) == copied.evaluate(me, you));
   }
+}
+
+TEST_CASE("A fresh evaluator gives the same values when two threads first evaluate it at once",
+          "[eval]") {
+  std::mt19937_64 rng(17);
+  const Weights w = random_weights(rng);
+  const Rules rules(8);
+  std::vector<std::pair<Bits64, Bits64>> positions;
+  for (int i = 0; i < 400; ++i) {
+    const Position p = reference::random_position(rules, rng, static_cast<int>(rng() % 58));
+    positions.emplace_back(static_cast<Bits64>(p.player), static_cast<Bits64>(p.opponent));
+  }
+  const PatternEvaluator alone(w);
+  std::vector<int> expected;
+  for (const auto& [me, you] : positions) expected.push_back(alone.evaluate(me, you));
+  // Both threads meet every phase still unexpanded, in opposite orders.
+  const PatternEvaluator shared(w);
+  std::vector<int> forward(positions.size());
+  std::vector<int> backward(positions.size());
+  std::thread a([&] {
+    for (std::size_t i = 0; i < positions.size(); ++i)
+      forward[i] = shared.evaluate(positions[i].first, positions[i].second);
+  });
+  std::thread b([&] {
+    for (std::size_t i = positions.size(); i-- > 0;)
+      backward[i] = shared.evaluate(positions[i].first, positions[i].second);
+  });
+  a.join();
+  b.join();
+  CHECK(forward == expected);
+  CHECK(backward == expected);
 }
 
 TEST_CASE("A weights file survives a round trip and a bad one is refused with its reason",
