@@ -81,9 +81,10 @@ class Engine {
     const bool use_table = n >= tune_.table_min;
     int hash_move = -1;
     const TableKey<B> key(p, o);
+    Table<B>& own = table_.table_for(n, c.worker);
     if (use_table) {
       TableData d;
-      if (table_.probe(n, key, rules_.table_supply(s), d, c.worker)) {
+      if (own.probe(key, rules_.table_supply(s), d)) {
         if (d.lower > alpha) return d.lower;
         if (d.upper <= alpha) return d.upper;
         if (d.move != 0xFF) hash_move = d.move;
@@ -100,8 +101,9 @@ class Engine {
     M list[max_moves];
     const int count = moves_.generate(p, o, moves, empty, n, hash_move, list);
     const bool children_in_table = n >= tune_.etc_min && n - 1 >= tune_.table_min;
-    if (int cut; children_in_table && refuting_child(table_, n - 1, rules_.table_supply(s_child), p,
-                                                     o, list, count, alpha, cut, c.worker))
+    if (int cut; children_in_table &&
+                 refuting_child(table_.table_for(n - 1, c.worker), rules_.table_supply(s_child), p,
+                                o, list, count, alpha, cut))
       return cut;
     const int sort_from = sorter_.first_sorted(n, hash_move);
     int best = -solve_infinity;
@@ -126,9 +128,9 @@ class Engine {
     }
     if (use_table) {
       if (best > alpha)
-        table_.store(key, rules_.table_supply(s), n, best, solve_infinity, best_move, c.worker);
+        own.store(key, rules_.table_supply(s), n, best, solve_infinity, best_move);
       else
-        table_.store(key, rules_.table_supply(s), n, -solve_infinity, best, best_move, c.worker);
+        own.store(key, rules_.table_supply(s), n, -solve_infinity, best, best_move);
     }
     return best;
   }

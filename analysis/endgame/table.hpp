@@ -276,21 +276,32 @@ class Tables {
   void fit_workers(int workers) {
     while (static_cast<int>(nearest_.size()) < std::max(1, workers))
       nearest_.emplace_back(TableBytes{nearest_bytes_});
+    nearest_count_ = nearest_.size();
   }
   int workers() const { return static_cast<int>(nearest_.size()); }
 
-  // `worker`: the calling thread's slot (Context::worker); a slot beyond the tables shares the
-  // first, which is only slower.
+  // The table of positions with `empties` empty squares for the thread in slot `worker`
+  // (Context::worker); a slot beyond the nearest tables shares the first, which is only slower.
+  // A node looks its own table and its children's up once.
+  const Table<B>& table_for(int empties, int worker) const {
+    if (empties < nearest_empties) return nearest_of(worker);
+    return empties < near_empties ? near_ : far_;
+  }
+  Table<B>& table_for(int empties, int worker) {
+    if (empties < nearest_empties) return nearest_of(worker);
+    return empties < near_empties ? near_ : far_;
+  }
+
   bool probe(int empties, const TableKey<B>& position, int supply, TableData& out,
              int worker) const {
-    return of(empties, worker).probe(position, supply, out);
+    return table_for(empties, worker).probe(position, supply, out);
   }
   void prefetch(int empties, const TableKey<B>& position, int worker) const {
-    of(empties, worker).prefetch(position);
+    table_for(empties, worker).prefetch(position);
   }
   void store(const TableKey<B>& position, int supply, int empties, int lower, int upper, int move,
              int worker) {
-    of(empties, worker).store(position, supply, empties, lower, upper, move);
+    table_for(empties, worker).store(position, supply, empties, lower, upper, move);
   }
   void clear() {
     far_.clear();
@@ -311,35 +322,29 @@ class Tables {
   std::size_t bytes() const { return far_.bytes(); }
 
  private:
-  const Table<B>& of(int empties, int worker) const {
-    if (empties < nearest_empties) return nearest_of(worker);
-    return empties < near_empties ? near_ : far_;
-  }
-  Table<B>& of(int empties, int worker) {
-    if (empties < nearest_empties) return nearest_of(worker);
-    return empties < near_empties ? near_ : far_;
-  }
   const Table<B>& nearest_of(int worker) const {
     const auto w = static_cast<std::size_t>(worker);
-    return w < nearest_.size() ? nearest_[w] : nearest_.front();
+    return nearest_[w < nearest_count_ ? w : 0];
   }
   Table<B>& nearest_of(int worker) {
     const auto w = static_cast<std::size_t>(worker);
-    return w < nearest_.size() ? nearest_[w] : nearest_.front();
+    return nearest_[w < nearest_count_ ? w : 0];
   }
 
   Table<B> far_;
   Table<B> near_;
   std::size_t nearest_bytes_;
   std::vector<Table<B>> nearest_;
+  std::size_t nearest_count_ = 0;  // nearest_.size(), kept: the vector's divides by its element
 };
 
-// Enhanced transposition cutoff: whether a child of the node (p, o) is already known, with
-// `child_empties` empties, to be bad enough for the opponent that the node's value beats alpha;
-// `cut` is then that bound. `M` is a move with its `square` and `flipped` discs.
+// Enhanced transposition cutoff: whether a child of the node (p, o) is already known, in
+// `table` (the one of the children's empties), to be bad enough for the opponent that the
+// node's value beats alpha; `cut` is then that bound. `M` is a move with its `square` and
+// `flipped` discs.
 template <class B, class M>
-bool refuting_child(const Tables<B>& table, int child_empties, int child_supply, B p, B o,
-                    const M* list, int count, int alpha, int& cut, int worker) {
+bool refuting_child(const Table<B>& table, int child_supply, B p, B o, const M* list, int count,
+                    int alpha, int& cut) {
   // All the children's buckets at once: their trips to memory overlap instead of queueing.
   constexpr int max_children = static_cast<int>(sizeof(B)) * 8;
   std::uint64_t hashes[max_children];
@@ -347,14 +352,13 @@ bool refuting_child(const Tables<B>& table, int child_empties, int child_supply,
     const M& m = list[i];
     const TableKey<B> child(o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square));
     hashes[i] = child.hash;
-    table.prefetch(child_empties, child, worker);
+    table.prefetch(child);
   }
   for (int i = 0; i < count; ++i) {
     const M& m = list[i];
     TableData d;
-    if (table.probe(child_empties,
-                    TableKey<B>{o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square), hashes[i]},
-                    child_supply, d, worker) &&
+    if (table.probe(TableKey<B>{o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square), hashes[i]},
+                    child_supply, d) &&
         -d.upper > alpha) {
       cut = -d.upper;
       return true;
