@@ -278,7 +278,7 @@ class Tables {
       nearest_.emplace_back(TableBytes{nearest_bytes_});
     nearest_count_ = nearest_.size();
   }
-  int workers() const { return static_cast<int>(nearest_.size()); }
+  int workers() const { return static_cast<int>(nearest_count_); }
 
   // The table of positions with `empties` empty squares for the thread in slot `worker`
   // (Context::worker); a slot beyond the nearest tables shares the first, which is only slower.
@@ -295,9 +295,6 @@ class Tables {
   bool probe(int empties, const TableKey<B>& position, int supply, TableData& out,
              int worker) const {
     return table_for(empties, worker).probe(position, supply, out);
-  }
-  void prefetch(int empties, const TableKey<B>& position, int worker) const {
-    table_for(empties, worker).prefetch(position);
   }
   void store(const TableKey<B>& position, int supply, int empties, int lower, int upper, int move,
              int worker) {
@@ -335,7 +332,7 @@ class Tables {
   Table<B> near_;
   std::size_t nearest_bytes_;
   std::vector<Table<B>> nearest_;
-  std::size_t nearest_count_ = 0;  // nearest_.size(), kept: the vector's divides by its element
+  std::size_t nearest_count_ = 0;  // nearest_.size(), kept to spare its division per lookup
 };
 
 // Enhanced transposition cutoff: whether a child of the node (p, o) is already known, in
