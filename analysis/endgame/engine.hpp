@@ -144,8 +144,9 @@ class Engine {
     const B empty = lay_.playable & ~(p | o);
     int hash_move = -1;
     const TableKey<B> key(p, o);
+    Table<B>& own = table_.table_for(n, c.worker);
     TableData d;
-    if (table_.probe(n, key, rules_.table_supply(s), d, c.worker)) {
+    if (own.probe(key, rules_.table_supply(s), d)) {
       if (d.lower >= beta) return d.lower;
       if (d.upper <= alpha) return d.upper;
       if (d.lower == d.upper) return d.lower;
@@ -186,8 +187,8 @@ class Engine {
         }
       }
     }
-    table_.store(key, rules_.table_supply(s), n, best > alpha ? best : -solve_infinity,
-                 best < beta ? best : solve_infinity, best_move, c.worker);
+    own.store(key, rules_.table_supply(s), n, best > alpha ? best : -solve_infinity,
+              best < beta ? best : solve_infinity, best_move);
     return best;
   }
 

@@ -11,25 +11,9 @@
 
 namespace reversi::eval {
 
-namespace {
-
-// Weights in the file's form (two little-endian bytes each), which the evaluator reads in place.
-std::string little_endian_bytes(const std::vector<std::int16_t>& values) {
-  std::string bytes;
-  bytes.reserve(2 * values.size());
-  for (const std::int16_t v : values) {
-    const auto u = static_cast<std::uint16_t>(v);
-    bytes += static_cast<char>(u & 0xFF);
-    bytes += static_cast<char>(u >> 8);
-  }
-  return bytes;
-}
-
-}  // namespace
-
 PatternEvaluator::PatternEvaluator(const Weights& weights)
     : PatternEvaluator(weights.game, WeightsView{}) {
-  owned_bytes_ = little_endian_bytes(weights.values);
+  owned_bytes_ = weights_payload(weights.values);
   source_ = WeightsView{weights.phases, weights.per_phase, weights.game, owned_bytes_};
 }
 

@@ -134,14 +134,19 @@ Weights parse_weights(std::string_view bytes, const std::string& name, WeightsGa
   return copied(view_weights(bytes, name, game, checksum));
 }
 
-std::string serialize_weights(const Weights& weights) {
+std::string weights_payload(const std::vector<std::int16_t>& values) {
   std::string payload;
-  payload.reserve(2 * weights.values.size());
-  for (std::int16_t v : weights.values) {
+  payload.reserve(2 * values.size());
+  for (const std::int16_t v : values) {
     const auto u = static_cast<std::uint16_t>(v);
     payload += static_cast<char>(u & 0xFF);
     payload += static_cast<char>(u >> 8);
   }
+  return payload;
+}
+
+std::string serialize_weights(const Weights& weights) {
+  const std::string payload = weights_payload(weights.values);
   std::string out(magic, 8);
   put_u32(out, weights_format_version);
   put_u32(out, static_cast<std::uint32_t>(weights.phases));

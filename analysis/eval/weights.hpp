@@ -75,6 +75,8 @@ Weights parse_weights(std::string_view bytes, const std::string& name,
 // The same, and that the file is for `game` (a file for another game is refused by name).
 Weights parse_weights(std::string_view bytes, const std::string& name, WeightsGame game,
                       Checksum checksum = Checksum::verify);
+// The weights in the file's form, two little-endian bytes each (the payload a WeightsView reads).
+std::string weights_payload(const std::vector<std::int16_t>& values);
 std::string serialize_weights(const Weights& weights);
 Weights read_weights_file(const std::string& path);
 Weights read_weights_file(const std::string& path, WeightsGame game);
