@@ -119,6 +119,8 @@ class Engine {
         if (v > alpha) break;
       }
       if (i == 0 && count > 1 && c.shared.parallel && n >= tune_.split_min) {
+        // The brothers are ordered as the sequential search would order them.
+        if (sort_from == 1) sorter_.sort(p, o, n, alpha, list + 1, count - 1, c);
         search_brothers(list, count, alpha, best, best_move, c, [&](const M& m, Context& local) {
           return child_value(p, o, m, alpha, n, s_child, local);
         });
