@@ -110,6 +110,15 @@ class Engine {
     int best_move = -1;
     for (int i = 0; i < count; ++i) {
       if (i == sort_from) sorter_.sort(p, o, n, alpha, list + i, count - i, c);
+      // The first move failed to cut: its brothers, ordered as one thread would try them, are
+      // searched in parallel.
+      if (i == 1 && c.shared.parallel && n >= tune_.split_min) {
+        search_brothers(list, count, alpha, best, best_move, c, [&](const M& m, Context& local) {
+          return child_value(p, o, m, alpha, n, s_child, local);
+        });
+        if (c.aborted) return 0;
+        break;
+      }
       Moves::bring_best_to(list, i, count);
       const int v = child_value(p, o, list[i], alpha, n, s_child, c);
       if (c.aborted) return 0;
@@ -117,15 +126,6 @@ class Engine {
         best = v;
         best_move = list[i].square;
         if (v > alpha) break;
-      }
-      if (i == 0 && count > 1 && c.shared.parallel && n >= tune_.split_min) {
-        // The brothers are ordered as the sequential search would order them.
-        if (sort_from == 1) sorter_.sort(p, o, n, alpha, list + 1, count - 1, c);
-        search_brothers(list, count, alpha, best, best_move, c, [&](const M& m, Context& local) {
-          return child_value(p, o, m, alpha, n, s_child, local);
-        });
-        if (c.aborted) return 0;
-        break;
       }
     }
     if (use_table) {
