@@ -17,16 +17,17 @@ namespace {
 // order their moves by a heuristic estimate, which also gives each move's first null-window test;
 // below it the search is too small to pay for that.
 constexpr int root_estimate_min_empties = 14;
-// Plies of the estimate below each root move: deeper and selective with many empties, where a
-// wrong first move costs a whole exact proof (and a deep wipeout must be seen to be tried first).
+// Plies of the estimate below each root move: with many empties selective and half the empties
+// deep, since a wrong first move or a first test far from the value costs a whole exact proof
+// (and a deep wipeout must be seen to be tried first); 22-28 empties from real games: 8-22% fewer
+// nodes than 8 plies at full width, no gain at 20 (docs/benchmarks.md).
 constexpr int root_estimate_depth = 8;
-constexpr int root_estimate_deep_from = 28;  // empties
+constexpr int root_estimate_deep_from = 22;  // empties
 constexpr int root_estimate_max_depth = 14;
 
 int root_estimate_plies(int empties) {
   if (empties < root_estimate_deep_from) return root_estimate_depth;
-  return std::min(root_estimate_max_depth,
-                  root_estimate_depth + 1 + (empties - root_estimate_deep_from) / 3);
+  return std::clamp(empties / 2, root_estimate_depth, root_estimate_max_depth);
 }
 
 Bits corner_squares(const Geometry& g) {
