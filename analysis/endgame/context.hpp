@@ -85,7 +85,8 @@ struct Tuning {
   int sort_floor_margin = 12;
 };
 
-// The tuning for a variant and board: the defaults are the 8x8 ones.
+// The tuning for a variant and board: the defaults are those of 8x8 without weights, adjusted
+// below for anti-reversi, small boards and the 8x8 weights.
 template <bool Anti>
 Tuning tuning_for(Tuning tune, int n_playable, bool learned) {
   constexpr int anti_sort_search_min = 11;
