@@ -31,18 +31,21 @@ int black_score(const Rules& rules, int dark_margin) {
 // one inside the window until a move reaches beta (SolveRequest::stop_at_beta).
 enum class RootMoves { best, best_and_ties, all_until_beta };
 
-// Solves the positions of one game, reusing one solver whose table carries over between them.
+// Solves the positions of one game, reusing one solver whose table carries over between them;
+// each solve is counted in the part of the work it was asked for.
 class ExactSolver {
  public:
+  using Part = AnnotationWork::Part;
+
   ExactSolver(const Rules& rules, Solver& solver, const AnnotateOptions& options)
       : rules_(rules), solver_(solver), options_(options) {}
 
   bool stopped() const { return stopped_; }
-  std::uint64_t nodes() const { return nodes_; }
 
   // The value of a position (any: over, or with the mover to pass) inside (alpha, beta), else a
   // bound; `moves` says which root moves get their values inside the same window.
-  SolveResult run(const Position& p, int alpha, int beta, RootMoves moves = RootMoves::best) {
+  SolveResult run(Part& part, const Position& p, int alpha, int beta,
+                  RootMoves moves = RootMoves::best) {
     SolveRequest req;
     req.rules = rules_;
     req.root = p;
@@ -57,34 +60,37 @@ class ExactSolver {
     req.stop = options_.stop;
     req.patterns = options_.patterns;
     SolveResult r = solver_.solve(req);
-    nodes_ += r.nodes;
+    part.add(r.nodes);
     if (!r.complete) stopped_ = true;
     return r;
   }
 
-  int value(const Position& p) { return run(p, -solve_infinity, solve_infinity).value; }
+  int value(Part& part, const Position& p) {
+    return run(part, p, -solve_infinity, solve_infinity).value;
+  }
 
   // The value and best moves of a position with a legal move, given the value of one of its
   // moves (the move played), which bounds the value from below. One null-window-like solve
   // settles the usual case, where the move played was best; otherwise it ends at the first
   // better move, whose proof the next solve reuses (the moves after it would be searched again
   // there: annotate's exact zone took 14% fewer nodes, docs/benchmarks.md).
-  Solved with_known_move(const Position& p, int known) {
-    const SolveResult r = run(p, known - 1, known + 1, RootMoves::all_until_beta);
+  Solved with_known_move(AnnotationWork& work, const Position& p, int known) {
+    const SolveResult r =
+        run(work.given_played, p, known - 1, known + 1, RootMoves::all_until_beta);
     if (stopped_) return {};
     if (r.exact() && r.value == known) return {known, squares_of(r.best_moves)};
     // A better move exists: its value is above `known`.
-    return with_ties(p, known);
+    return with_ties(work.after_better, p, known);
   }
 
-  Solved from_scratch(const Position& p) { return with_ties(p, -solve_infinity); }
+  Solved from_scratch(Part& part, const Position& p) { return with_ties(part, p, -solve_infinity); }
 
  private:
   // The value above `alpha` and every move worth it, in one search (SolveRequest::tied_best): a
   // value search and then a search of every move at that value took 3-4% more of the exact
   // zone's nodes (docs/benchmarks.md).
-  Solved with_ties(const Position& p, int alpha) {
-    const SolveResult r = run(p, alpha, solve_infinity, RootMoves::best_and_ties);
+  Solved with_ties(Part& part, const Position& p, int alpha) {
+    const SolveResult r = run(part, p, alpha, solve_infinity, RootMoves::best_and_ties);
     if (stopped_) return {};
     return {r.value, squares_of(r.best_moves)};
   }
@@ -93,7 +99,6 @@ class ExactSolver {
   Solver& solver_;
   const AnnotateOptions& options_;
   bool stopped_ = false;
-  std::uint64_t nodes_ = 0;
 };
 
 class GameAnnotator {
@@ -138,7 +143,6 @@ class GameAnnotator {
   std::vector<std::optional<int>> dark_values_;
   std::size_t zone_start_ = 0;  // first position index in the exact zone
   bool estimate_stopped_ = false;
-  std::uint64_t estimate_nodes_ = 0;
   Annotation out_;
 };
 
@@ -213,7 +217,7 @@ void GameAnnotator::solve_exact_zone() {
   if (rules_.game_over(final_position)) {
     next_value = rules_.value(final_position, final_position.to_move);
   } else {
-    const Solved s = exact_.from_scratch(final_position);
+    const Solved s = exact_.from_scratch(out_.work.final_position, final_position);
     if (stopped()) return;
     next_value = s.value;
     EndAnnotation end;
@@ -233,7 +237,7 @@ void GameAnnotator::solve_exact_zone() {
     if (a.is_pass()) {
       values.value = played;  // a forced pass is the only move
     } else {
-      const Solved s = exact_.with_known_move(p, played);
+      const Solved s = exact_.with_known_move(out_.work, p, played);
       if (stopped()) return;
       values.value = s.value;
       values.best = s.best;
@@ -251,7 +255,7 @@ EstimatedValues GameAnnotator::estimate(const Position& p, Square wanted) {
   req.stop = options_.stop;
   req.patterns = options_.patterns;
   const EstimateResult r = engines_.estimator.estimate(req);
-  estimate_nodes_ += r.nodes;
+  out_.work.estimates.add(r.nodes);
   if (!r.complete) estimate_stopped_ = true;
   EstimatedValues v;
   v.value = r.value;
@@ -319,7 +323,7 @@ void GameAnnotator::prove_alternative() {
   const int played = -for_dark(positions_[k + 1], *dark_values_[k + 1]);
   const Position child = rules_.play(p, best.front());
   const int gain_needed = played + mistake_discs;  // a smaller proven loss would call nothing
-  const SolveResult r = exact_.run(child, -solve_infinity, -gain_needed + 1);
+  const SolveResult r = exact_.run(out_.work.proof, child, -solve_infinity, -gain_needed + 1);
   if (stopped() || -r.value < gain_needed) return;
   a.estimate->proven = ProvenAlternative{best.front(), -r.value, played};
 }
@@ -422,7 +426,7 @@ Annotation GameAnnotator::run() {
   if (!stopped()) summarise();
   if (!stopped()) compare_theoretical();
   out_.complete = out_.complete && !stopped();
-  out_.nodes = exact_.nodes() + estimate_nodes_;
+  out_.nodes = out_.work.nodes();
   return std::move(out_);
 }
 
@@ -460,15 +464,16 @@ std::optional<TheoreticalComparison> check_theoretical(const GameRecord& record,
   const Position& p = *at_depth;
   c.reached = true;
   ExactSolver exact(rules, solver, options);
+  AnnotationWork::Part work;
   // The stored score as the mover's margin; a window around it proves agreement.
   const int expected = for_dark(p, 2 * w.theoretical_score - popcount(rules.playable()));
-  const SolveResult first = exact.run(p, expected - 1, expected + 1);
-  c.nodes = exact.nodes();
+  const SolveResult first = exact.run(work, p, expected - 1, expected + 1);
+  c.nodes = work.nodes;
   if (exact.stopped()) return c;
   int value = first.value;
   if (!first.exact()) {
-    value = exact.value(p);
-    c.nodes = exact.nodes();
+    value = exact.value(work, p);
+    c.nodes = work.nodes;
     if (exact.stopped()) return c;
   }
   c.checked = true;

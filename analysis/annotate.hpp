@@ -185,6 +185,28 @@ struct FinalResult {
   std::optional<int> dark_winner;
 };
 
+// The searches behind one annotation, by what each asked: how many, and their nodes (which
+// depend on what the engines' tables held before). `reversi bench annotate work` adds them up.
+struct AnnotationWork {
+  struct Part {
+    long searches = 0;
+    std::uint64_t nodes = 0;
+    void add(std::uint64_t n) {
+      ++searches;
+      nodes += n;
+    }
+  };
+  Part given_played;    // exact: a position's value, given the value of the move played there
+  Part after_better;    // exact: the value and every move worth it, once a better move is found
+  Part proof;           // exact: the estimate's move just above the exact zone (a proven loss)
+  Part final_position;  // exact: the record's last position, when the game is not over
+  Part estimates;       // the searches above the exact zone
+  std::uint64_t nodes() const {
+    return given_played.nodes + after_better.nodes + proof.nodes + final_position.nodes +
+           estimates.nodes;
+  }
+};
+
 struct Annotation {
   FinalResult result;
   int moves_played = 0;  // squares played
@@ -200,7 +222,8 @@ struct Annotation {
   std::optional<std::string> opening;
   std::optional<int> opening_move;
   bool complete = true;     // false when stopped
-  std::uint64_t nodes = 0;  // solver and estimator work (depends on what was solved before)
+  std::uint64_t nodes = 0;  // solver and estimator work: work.nodes()
+  AnnotationWork work;
 };
 
 // Annotates a game that validate() did not find invalid (a valid or unfinished record).

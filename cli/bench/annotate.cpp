@@ -5,7 +5,9 @@
 //   throughput   `annotate` over whole WTHOR folders with a given --exact-empties, output
 //                discarded: games per second and peak resident memory;
 //   estimate     the estimator alone on every position of the first N complete games, one
-//                thread: nodes and time at --depth.
+//                thread: nodes and time at --depth;
+//   work         annotate's searches over the first N complete games, one thread, by what they
+//                asked (AnnotationWork): searches and nodes, which no machine changes.
 #include "analysis/annotate.hpp"
 
 #include <oneapi/tbb/concurrent_queue.h>
@@ -212,6 +214,47 @@ int bench_estimate(const BenchOptions& opt) {
   return exit_ok;
 }
 
+void print_work_part(const char* name, const AnnotationWork::Part& part, std::uint64_t total) {
+  std::printf(
+      "  %-42s %9ld searches %16s nodes %5.1f%%\n", name, part.searches,
+      grouped(part.nodes).c_str(),
+      total > 0 ? 100.0 * static_cast<double>(part.nodes) / static_cast<double>(total) : 0.0);
+}
+
+// Annotate's default settings but the horizon, on one thread and one table, game after game.
+int bench_work(const BenchOptions& opt) {
+  const std::vector<records::GameRecord> games = complete_games(opt.file, opt.games);
+  AnnotateEngines engines(opt.hash_mb);
+  AnnotateOptions options;
+  options.exact_empties = opt.exact_empties;
+  AnnotationWork sum;
+  const auto add = [](AnnotationWork::Part& to, const AnnotationWork::Part& from) {
+    to.searches += from.searches;
+    to.nodes += from.nodes;
+  };
+  const auto start = Clock::now();
+  for (const auto& g : games) {
+    const AnnotationWork w = annotate(g, engines, options).work;
+    add(sum.given_played, w.given_played);
+    add(sum.after_better, w.after_better);
+    add(sum.proof, w.proof);
+    add(sum.final_position, w.final_position);
+    add(sum.estimates, w.estimates);
+  }
+  const double seconds = seconds_since(start);
+  const std::uint64_t total = sum.nodes();
+  std::printf("annotate's searches, %zu game%s, --exact-empties %d, one thread:\n", games.size(),
+              games.size() == 1 ? "" : "s", opt.exact_empties);
+  print_work_part("exact: value given the move played", sum.given_played, total);
+  print_work_part("exact: value and ties after a better one", sum.after_better, total);
+  print_work_part("exact: proof above the horizon", sum.proof, total);
+  print_work_part("exact: last position of a record", sum.final_position, total);
+  print_work_part("estimates above the horizon", sum.estimates, total);
+  std::printf("  total %s nodes, %.2f s, %.2f ms a game\n", grouped(total).c_str(), seconds,
+              games.empty() ? 0.0 : 1000.0 * seconds / static_cast<double>(games.size()));
+  return exit_ok;
+}
+
 int bench_throughput(const BenchOptions& opt) {
   std::cout << "annotate " << opt.folder << " --exact-empties " << opt.exact_empties << ", "
             << opt.threads << " thread" << (opt.threads > 1 ? "s" : "") << ", output discarded\n";
@@ -243,14 +286,14 @@ bool parse_bench_annotate(const std::vector<std::string>& args, BenchOptions& op
   po::options_description desc("Options");
   // clang-format off
   desc.add_options()
-      ("mode", po::value(&opt.mode)->default_value("all"), "theoretical, throughput, estimate or all (theoretical and throughput)")
-      ("file", po::value(&opt.file), "theoretical, estimate: the WTHOR file, or a folder of records (required)")
+      ("mode", po::value(&opt.mode)->default_value("all"), "theoretical, throughput, estimate, work or all (theoretical and throughput)")
+      ("file", po::value(&opt.file), "theoretical, estimate, work: the WTHOR file, or a folder of records (required)")
       ("games", numeric(&opt.games, Range<int>{1, 10'000'000, "games"})->default_value(opt.games),
-       "theoretical: how many complete games")
+       "theoretical, estimate, work: how many complete games")
       ("folder", po::value(&opt.folder), "throughput: the folder (or file) to annotate (required)")
       ("exact-empties", numeric(&opt.exact_empties, Range<int>{0, max_exact_empties, "empty squares"})
                             ->default_value(opt.exact_empties),
-       "throughput: annotate's --exact-empties")
+       "throughput, work: annotate's --exact-empties")
       ("depth", numeric(&opt.depth, Range<int>{1, max_estimate_depth, "plies"})->default_value(opt.depth),
        "estimate: the depth");
   // clang-format on
@@ -259,8 +302,9 @@ bool parse_bench_annotate(const std::vector<std::string>& args, BenchOptions& op
   po::positional_options_description positional;
   positional.add("mode", 1);
   po::variables_map vm;
-  if (!parse_options("bench annotate", "[theoretical | throughput | estimate | all] [OPTIONS]",
-                     desc, args, vm, &positional))
+  if (!parse_options("bench annotate",
+                     "[theoretical | throughput | estimate | work | all] [OPTIONS]", desc, args, vm,
+                     &positional))
     return false;
   opt.threads = opt.thread_options.resolved();
   check_table_memory(opt.hash_mb, static_cast<std::size_t>(opt.threads));
@@ -268,8 +312,8 @@ bool parse_bench_annotate(const std::vector<std::string>& args, BenchOptions& op
   if (opt.folder.empty() && (opt.mode == "throughput" || opt.mode == "all"))
     throw UsageError("give --folder DIR (records to annotate)");
   if (opt.mode != "theoretical" && opt.mode != "throughput" && opt.mode != "all" &&
-      opt.mode != "estimate")
-    throw UsageError("the mode must be theoretical, throughput, estimate or all");
+      opt.mode != "estimate" && opt.mode != "work")
+    throw UsageError("the mode must be theoretical, throughput, estimate, work or all");
   return true;
 }
 
@@ -279,6 +323,7 @@ int run_bench_annotate(const std::vector<std::string>& args) {
   BenchOptions opt;
   if (!parse_bench_annotate(args, opt)) return exit_ok;
   if (opt.mode == "estimate") return bench_estimate(opt);
+  if (opt.mode == "work") return bench_work(opt);
   int status = exit_ok;
   // Throughput first: its peak memory is then its own.
   if (opt.mode != "theoretical") status = std::max(status, bench_throughput(opt));

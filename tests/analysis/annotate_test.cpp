@@ -443,6 +443,51 @@ TEST_CASE("A game with one blunder loses exactly there, and turns there when the
   CHECK(turning == 2);
 }
 
+TEST_CASE("An annotation counts its searches by what each asked, and their nodes add up",
+          "[annotate]") {
+  const Rules rules;
+  std::mt19937_64 rng(17);
+  for (int game = 0; game < 3; ++game) {
+    std::vector<Square> moves = random_game(rules, rules.initial(), rng);
+    // The last record stops early: its last position is solved from scratch.
+    const bool unfinished = game == 2;
+    constexpr std::size_t moves_left_out = 5;
+    if (unfinished) moves.resize(moves.size() - moves_left_out);
+    const auto record = record_of(rules, rules.initial(), moves);
+    AnnotateEngines engines(8);
+    const Annotation a = annotate(record, engines, exact_from(12));
+    INFO("game " << game);
+    REQUIRE(a.complete);
+    long exact = 0;
+    long better_found = 0;
+    long estimated = 0;
+    long proven = 0;
+    for (const MoveAnnotation& m : a.moves) {
+      if (m.estimate) {
+        ++estimated;
+        if (m.estimate->proven) ++proven;
+      }
+      if (!m.exact || m.is_pass()) continue;
+      ++exact;
+      if (m.exact->loss() > 0) ++better_found;
+    }
+    if (a.end && a.end->estimate) ++estimated;
+    const AnnotationWork& w = a.work;
+    // One narrow solve per position of the exact zone, and a second where it found a better move.
+    CHECK(w.given_played.searches == exact);
+    CHECK(w.after_better.searches == better_found);
+    CHECK(better_found > 0);  // random play errs
+    CHECK(w.estimates.searches == estimated);
+    CHECK(w.proof.searches >= proven);
+    CHECK(w.proof.searches <= 1);
+    CHECK(w.final_position.searches == (unfinished ? 1 : 0));
+    CHECK(a.end.has_value() == unfinished);
+    for (const AnnotationWork::Part* part : {&w.given_played, &w.after_better, &w.estimates})
+      CHECK(part->nodes >= static_cast<std::uint64_t>(part->searches));
+    CHECK(a.nodes == w.nodes());
+  }
+}
+
 TEST_CASE("An unfinished record is valued at its end, and a position alone has no moves",
           "[annotate]") {
   const Rules rules(6);

@@ -14,6 +14,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <regex>
 #include <sstream>
 #include <thread>
 
@@ -378,4 +379,38 @@ TEST_CASE(
   CHECK(mixed.at("estimate_depth") == 3);
   CHECK(mixed.at("exact_empties") == deep.at("exact_empties"));
   CHECK(run_reversi("annotate --level fast -", "f5\n").status == 2);
+}
+
+TEST_CASE("The annotate work benchmark counts the same searches every run, and its parts add up",
+          "[cli][annotate]") {
+  const std::string command =
+      "bench annotate work --file " + quoted(examples_dir / "annotate.txt") + " --exact-empties 14";
+  const auto first = run_reversi(command);
+  const auto second = run_reversi(command);
+  REQUIRE(first.status == 0);
+  REQUIRE(second.status == 0);
+  // "  exact: value given the move played   14 searches   57,315 nodes   8.6%", then the total.
+  const auto figures = [](const std::string& out) {
+    std::vector<std::string> parts;
+    std::uint64_t sum = 0;
+    std::uint64_t total = 0;
+    for (const std::string& line : lines_of(out)) {
+      std::smatch m;
+      if (std::regex_search(line, m, std::regex(R"(searches +([0-9,]+) nodes)"))) {
+        parts.push_back(line);
+        sum += std::stoull(std::regex_replace(m[1].str(), std::regex(","), ""));
+      } else if (std::regex_search(line, m, std::regex(R"(total ([0-9,]+) nodes)"))) {
+        total = std::stoull(std::regex_replace(m[1].str(), std::regex(","), ""));
+      }
+    }
+    CHECK(parts.size() == 5);
+    CHECK(total > 0);
+    CHECK(sum == total);
+    return parts;
+  };
+  const std::vector<std::string> parts = figures(first.out);
+  CHECK(parts == figures(second.out));
+  // The example game is complete and has positions on both sides of the horizon.
+  CHECK(parts[0].find(" 0 searches") == std::string::npos);
+  CHECK(parts[4].find(" 0 searches") == std::string::npos);
 }
