@@ -426,7 +426,6 @@ Annotation GameAnnotator::run() {
   if (!stopped()) summarise();
   if (!stopped()) compare_theoretical();
   out_.complete = out_.complete && !stopped();
-  out_.nodes = out_.work.nodes();
   return std::move(out_);
 }
 

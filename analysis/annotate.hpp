@@ -195,15 +195,29 @@ struct AnnotationWork {
       ++searches;
       nodes += n;
     }
+    Part& operator+=(const Part& other) {
+      searches += other.searches;
+      nodes += other.nodes;
+      return *this;
+    }
   };
   Part given_played;    // exact: a position's value, given the value of the move played there
   Part after_better;    // exact: the value and every move worth it, once a better move is found
   Part proof;           // exact: the estimate's move just above the exact zone (a proven loss)
   Part final_position;  // exact: the record's last position, when the game is not over
   Part estimates;       // the searches above the exact zone
+  // Solver and estimator work in all.
   std::uint64_t nodes() const {
     return given_played.nodes + after_better.nodes + proof.nodes + final_position.nodes +
            estimates.nodes;
+  }
+  AnnotationWork& operator+=(const AnnotationWork& other) {
+    given_played += other.given_played;
+    after_better += other.after_better;
+    proof += other.proof;
+    final_position += other.final_position;
+    estimates += other.estimates;
+    return *this;
   }
 };
 
@@ -221,8 +235,7 @@ struct Annotation {
   // The deepest named opening the game passed through, and the move that reached it.
   std::optional<std::string> opening;
   std::optional<int> opening_move;
-  bool complete = true;     // false when stopped
-  std::uint64_t nodes = 0;  // solver and estimator work: work.nodes()
+  bool complete = true;  // false when stopped
   AnnotationWork work;
 };
 

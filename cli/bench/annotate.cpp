@@ -228,19 +228,8 @@ int bench_work(const BenchOptions& opt) {
   AnnotateOptions options;
   options.exact_empties = opt.exact_empties;
   AnnotationWork sum;
-  const auto add = [](AnnotationWork::Part& to, const AnnotationWork::Part& from) {
-    to.searches += from.searches;
-    to.nodes += from.nodes;
-  };
   const auto start = Clock::now();
-  for (const auto& g : games) {
-    const AnnotationWork w = annotate(g, engines, options).work;
-    add(sum.given_played, w.given_played);
-    add(sum.after_better, w.after_better);
-    add(sum.proof, w.proof);
-    add(sum.final_position, w.final_position);
-    add(sum.estimates, w.estimates);
-  }
+  for (const auto& g : games) sum += annotate(g, engines, options).work;
   const double seconds = seconds_since(start);
   const std::uint64_t total = sum.nodes();
   std::printf("annotate's searches, %zu game%s, --exact-empties %d, one thread:\n", games.size(),

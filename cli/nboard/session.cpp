@@ -289,7 +289,7 @@ void NboardSession::analyze(std::vector<std::string>& out) {
   out.emplace_back("status analysing the game");
   const Stopwatch clock;
   const Annotation annotation = engines_.annotate(game_, settings_, out);
-  out.push_back(nodestats(annotation.nodes, clock));
+  out.push_back(nodestats(annotation.work.nodes(), clock));
   for (auto& line : nboard::analysis_lines(rules(), position_, annotation))
     out.push_back(std::move(line));
   out.emplace_back("status");
