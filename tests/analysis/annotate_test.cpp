@@ -3,65 +3,18 @@
 // one blunder say where the loss and the turning point must be.
 #include "analysis/annotate.hpp"
 
-#include <algorithm>
+#include <array>
+#include <atomic>
 #include <catch2/catch.hpp>
-#include <fstream>
-#include <iterator>
 #include <random>
 
-#include "cli/run_binary.hpp"
-#include "core/records/validate.hpp"
-#include "core/records/wthor.hpp"
+#include "annotate_games.hpp"
 #include "reference.hpp"
 
 using namespace reversi;
+using namespace reversi::annotate_games;
 
 namespace {
-
-// The exact value for the mover, by plain minimax over the reference rules.
-int minimax(const Rules& rules, const Position& p) {
-  return reference::minimax(rules, reference::from_position(rules, p));
-}
-
-// A record of `moves` (passes as no_square, written as "pass") from `start`.
-records::GameRecord record_of(const Rules& rules, const Position& start,
-                              const std::vector<Square>& moves) {
-  records::GameRecord r;
-  r.rules = rules;
-  r.start = start;
-  for (Square sq : moves)
-    r.moves.push_back(
-        WrittenMove{sq == no_square ? "pass" : rules.geometry().name(sq), sq, std::nullopt});
-  return r;
-}
-
-// A whole game by random play from `start`, passes left out (they are inferred).
-std::vector<Square> random_game(const Rules& rules, const Position& start, std::mt19937_64& rng,
-                                bool* had_pass = nullptr) {
-  std::vector<Square> moves;
-  Position p = start;
-  while (!rules.game_over(p)) {
-    Bits legal = rules.legal_moves(p);
-    if (legal == 0) {
-      if (had_pass != nullptr) *had_pass = true;
-      p = rules.pass(p);
-      continue;
-    }
-    int pick = static_cast<int>(rng() % static_cast<std::uint64_t>(popcount(legal)));
-    while (pick-- > 0) legal &= legal - 1;
-    const Square sq = lowest_square(legal);
-    moves.push_back(sq);
-    p = rules.play(p, sq);
-  }
-  return moves;
-}
-
-AnnotateOptions exact_from(int empties_limit) {
-  AnnotateOptions o;
-  o.exact_empties = empties_limit;
-  o.estimate_depth = 3;
-  return o;
-}
 
 // Checks every exactly analysed move against plain minimax: the position's value, the move's,
 // the best moves and the loss; and the summary's totals and turning point against them.
@@ -203,100 +156,6 @@ TEST_CASE("A 6x6 game is estimated in the opening and solved exactly near the en
             a.sides[1].exact_moves ==
         a.moves_played);
   CHECK(a.result.finished);
-}
-
-TEST_CASE(
-    "An estimated loss is called only beyond the shipped margin of its phase, and on boards "
-    "without margins only when proven",
-    "[annotate]") {
-  std::mt19937_64 rng(11);
-  for (const int size : {8, 6}) {
-    const Rules rules(size);
-    const auto record = record_of(rules, rules.initial(), random_game(rules, rules.initial(), rng));
-    AnnotateEngines engines(4);
-    const Annotation a = annotate(record, engines, exact_from(size == 8 ? 12 : 8));
-    int estimated = 0;
-    for (const MoveAnnotation& m : a.moves) {
-      if (m.is_pass() || !m.estimate) continue;
-      ++estimated;
-      INFO("size " << size << " move " << m.number);
-      REQUIRE(m.judgement);
-      CHECK_FALSE(m.judgement->exact);
-      CHECK(m.judgement->loss ==
-            std::max(m.estimate->loss(), m.estimate->proven
-                                             ? m.estimate->proven->loss() * estimate_units_per_disc
-                                             : 0));
-      // A proven loss (just above the exact zone) is called with no margin.
-      const int proven = m.estimate->proven ? m.estimate->proven->loss() : 0;
-      const Call sure = proven >= blunder_discs   ? Call::blunder
-                        : proven >= mistake_discs ? Call::mistake
-                                                  : Call::none;
-      if (size == 6) {
-        CHECK_FALSE(m.judgement->margin);
-        CHECK(m.judgement->call == sure);
-        continue;
-      }
-      const auto margin = loss_margin(eval::WeightsGame::standard_8x8, m.empties);
-      REQUIRE(margin);
-      CHECK(m.judgement->margin == margin);
-      const int beyond = m.estimate->loss() - *margin;
-      Call expected = beyond >= blunder_discs * estimate_units_per_disc   ? Call::blunder
-                      : beyond >= mistake_discs * estimate_units_per_disc ? Call::mistake
-                                                                          : Call::none;
-      CHECK(m.judgement->proven == (sure != Call::none && sure >= expected));
-      expected = std::max(expected, sure);
-      CHECK(m.judgement->call == expected);
-    }
-    CHECK(estimated >= 10);
-  }
-}
-
-TEST_CASE(
-    "Just above the exact zone, the estimate's preferred move is solved and proves a mistake "
-    "where it is better by 2 discs or more",
-    "[annotate]") {
-  const Rules rules(6);
-  constexpr int limit = 8;
-  std::mt19937_64 rng(29);
-  int proven = 0;
-  int refuted = 0;
-  for (int game = 0; game < 40; ++game) {
-    const auto record = record_of(rules, rules.initial(), random_game(rules, rules.initial(), rng));
-    AnnotateEngines engines(4);
-    const Annotation a = annotate(record, engines, exact_from(limit));
-    const std::vector<Position> positions =
-        replay(rules, record.start, record.moves).positions(rules);
-    for (std::size_t k = 0; k < a.moves.size(); ++k) {
-      const MoveAnnotation& m = a.moves[k];
-      if (!m.estimate) continue;
-      INFO("game " << game << " move " << m.number);
-      const bool above_zone = k + 1 < positions.size() && rules.empties(positions[k + 1]) <= limit;
-      const std::vector<Square>& best = m.estimate->best;
-      const bool played_preferred = std::find(best.begin(), best.end(), m.square) != best.end();
-      if (!above_zone || m.is_pass() || best.empty() || played_preferred ||
-          m.estimate->loss() < min_estimated_loss_to_prove) {
-        CHECK_FALSE(m.estimate->proven);
-        continue;
-      }
-      const int played = -minimax(rules, positions[k + 1]);
-      const int alternative = -minimax(rules, rules.play(positions[k], best.front()));
-      if (alternative - played < mistake_discs) {
-        CHECK_FALSE(m.estimate->proven);
-        ++refuted;
-        continue;
-      }
-      REQUIRE(m.estimate->proven);
-      ++proven;
-      CHECK(m.estimate->proven->move == best.front());
-      CHECK(m.estimate->proven->value == alternative);
-      CHECK(m.estimate->proven->played == played);
-      REQUIRE(m.judgement);
-      CHECK(m.judgement->loss >= (alternative - played) * estimate_units_per_disc);
-      CHECK(m.judgement->call != Call::none);
-    }
-  }
-  CHECK(proven >= 5);
-  CHECK(refuted >= 1);
 }
 
 TEST_CASE("An anti-reversi game's values count fewer discs as better", "[annotate]") {
@@ -515,51 +374,6 @@ TEST_CASE("An unfinished record is valued at its end, and a position alone has n
   CHECK(b.end->exact->best == a.end->exact->best);
 }
 
-TEST_CASE("The WTHOR theoretical score is checked at the header's depth", "[annotate]") {
-  const Rules rules;
-  std::mt19937_64 rng(8);
-  const auto moves = random_game(rules, rules.initial(), rng);
-  auto record = record_of(rules, rules.initial(), moves);
-  // The position with 10 empties, and black's perfect-play score from there.
-  const Replay r = replay(rules, rules.initial(), record.moves);
-  Position at_depth;
-  for (const Position& p : r.positions(rules))
-    if (rules.empties(p) == 10) {
-      at_depth = p;
-      break;
-    }
-  const int dark =
-      at_depth.to_move == Color::dark ? minimax(rules, at_depth) : -minimax(rules, at_depth);
-  const int black_score = (64 + dark) / 2;
-  record.meta.wthor = records::WthorInfo{0, black_score, 10, 0, 0, 0};
-  AnnotateEngines engines(8);
-
-  SECTION("free when the depth is within the exact analysis") {
-    const Annotation a = annotate(record, engines, exact_from(12));
-    REQUIRE(a.theoretical);
-    CHECK(a.theoretical->checked);
-    CHECK(a.theoretical->reached);
-    CHECK(a.theoretical->solver == black_score);
-    CHECK_FALSE(a.theoretical->differs());
-  }
-  SECTION("left unchecked beyond it unless asked") {
-    const Annotation a = annotate(record, engines, exact_from(8));
-    REQUIRE(a.theoretical);
-    CHECK_FALSE(a.theoretical->checked);
-    AnnotateOptions always = exact_from(8);
-    always.theoretical = TheoreticalCheck::always;
-    const Annotation b = annotate(record, engines, always);
-    CHECK(b.theoretical->solver == black_score);
-  }
-  SECTION("flagged when the stored score is wrong") {
-    record.meta.wthor->theoretical_score = black_score + 2;
-    const auto c = check_theoretical(record, engines.solver, exact_from(0));
-    REQUIRE(c);
-    CHECK(c->solver == black_score);
-    CHECK(c->differs());
-  }
-}
-
 TEST_CASE("A stop flag ends an annotation early and marks it incomplete", "[annotate]") {
   const Rules rules;
   std::mt19937_64 rng(9);
@@ -569,30 +383,6 @@ TEST_CASE("A stop flag ends an annotation early and marks it incomplete", "[anno
   o.stop = &stop;
   AnnotateEngines engines(8);
   CHECK_FALSE(annotate(record, engines, o).complete);
-}
-
-TEST_CASE("The solver reproduces the WTHOR theoretical scores of the first complete 2019 games",
-          "[annotate][slow][.shared]") {
-  const std::string path = testing::shared_data("wthor/WTH_2019.wtb");
-  std::ifstream in(path, std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  records::MemorySource source(bytes);
-  records::WthorReader reader(source, records::WthorOptions{path, std::nullopt, nullptr});
-  AnnotateEngines engines(64);
-  int checked = 0;
-  while (checked < 10) {
-    auto game = reader.next();
-    REQUIRE(game);
-    const records::Validation v = records::validate(*game);
-    if (v.verdict != records::Verdict::valid || !v.finished) continue;
-    const auto c = check_theoretical(game->record, engines.solver, AnnotateOptions{});
-    REQUIRE(c);
-    INFO("game " << game->record.source.game);
-    CHECK(c->depth == 24);
-    CHECK(c->checked);
-    CHECK_FALSE(c->differs());
-    ++checked;
-  }
 }
 
 TEST_CASE("A standard game is named by the deepest opening it passes through, up to symmetry",
