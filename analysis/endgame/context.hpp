@@ -83,6 +83,17 @@ struct Tuning {
   // With the pattern evaluation: discs below alpha under which an ordering search stops at a
   // bound instead of the move's exact heuristic value.
   int sort_floor_margin = 12;
+  // The selective search before a long exact one (probcut.hpp), 8x8 with the learned
+  // evaluation: ProbCut at or above probcut_min empties, with a shallow search of probcut_depth
+  // plies there and one more every probcut_step empties (at most probcut_max_depth), which
+  // strays from the exact value by about probcut_sigma hundredths of a disc. Tuned on FFO
+  // 40-49 and 20 positions of real games at 24 empties (docs/benchmarks.md, "A selective
+  // search before the exact one").
+  int probcut_min = 12;
+  int probcut_depth = 2;
+  int probcut_step = 4;
+  int probcut_max_depth = 6;
+  int probcut_sigma = 400;
 };
 
 // The tuning for a variant and board: the defaults are those of 8x8 without weights, adjusted

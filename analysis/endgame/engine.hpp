@@ -8,6 +8,7 @@
 //   - fastest-first ordering (move_list.hpp), and shallow heuristic searches at many empties
 //     (move_sorter.hpp, ordering.hpp),
 //   - stability cutoffs (stable opponent discs cap the score; end_rules.hpp),
+//   - as a selective search before a long exact one, ProbCut (probcut.hpp),
 //   - parity ordering and dedicated code for the last few empties (last_moves.hpp),
 //   - young-brothers-wait parallelism (young_brothers.hpp).
 #pragma once
@@ -20,6 +21,7 @@
 #include "analysis/endgame/layout.hpp"
 #include "analysis/endgame/move_list.hpp"
 #include "analysis/endgame/move_sorter.hpp"
+#include "analysis/endgame/probcut.hpp"
 #include "analysis/endgame/table.hpp"
 #include "analysis/endgame/young_brothers.hpp"
 #include "core/board.hpp"
@@ -33,16 +35,22 @@ class Engine {
 
   // `patterns`: the learned evaluation that orders moves at many empties (8x8, 6x6 standard and
   // 6x6 anti; analysis/estimate/estimate.hpp patterns_for), or nullptr for the built-in mobility
-  // heuristic.
+  // heuristic. `level`: 0 for the exact search, else the confidence of a selective one in tenths
+  // of a standard deviation (probcut.hpp), which only the caller's rules and weights can allow.
   Engine(const Layout<K>& layout, Tables<B>& table, int supply_offset, Tuning tuning = {},
-         const eval::PatternEvaluator* patterns = nullptr)
-      : lay_(layout),
+         const eval::PatternEvaluator* patterns = nullptr, int level = 0)
+      : level_(level),
+        lay_(layout),
         table_(table),
         rules_(layout, supply_offset),
         tune_(tuning_for<Anti>(tuning, layout.n_playable, patterns != nullptr)),
         last_(layout, rules_, tune_.stability_min),
         moves_(layout, tune_.light_ordering_max),
-        sorter_(layout, tune_, patterns) {}
+        sorter_(layout, tune_, patterns),
+        cut_(tune_, sorter_.ordering()) {}
+  // The selective cut refers to the engine's own ordering search.
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
 
   // The value of a position with `n` empties if inside (alpha, beta), else a fail-soft bound.
   int search(B p, B o, int alpha, int beta, int n, int s, Context& c) const {
@@ -85,11 +93,15 @@ class Engine {
     if (use_table) {
       TableData d;
       if (own.probe(key, rules_.table_supply(s), d)) {
-        if (d.lower > alpha) return d.lower;
-        if (d.upper <= alpha) return d.upper;
+        if (trusted(d, level_)) {
+          if (d.lower > alpha) return d.lower;
+          if (d.upper <= alpha) return d.upper;
+        }
         if (d.move != 0xFF) hash_move = d.move;
       }
     }
+    if (int cut; level_ != 0 && n >= tune_.probcut_min && cut_.cuts(p, o, alpha, n, level_, c, cut))
+      return cut;
     // Under the free-centre start the supply may forbid the moves the parent found.
     const B moves =
         !Limited && known_moves != M::unknown_replies ? known_moves : rules_.legal(p, o, empty, s);
@@ -103,7 +115,7 @@ class Engine {
     const bool children_in_table = n >= tune_.etc_min && n - 1 >= tune_.table_min;
     if (int cut; children_in_table &&
                  refuting_child(table_.table_for(n - 1, c.worker), rules_.table_supply(s_child), p,
-                                o, list, count, alpha, cut))
+                                o, list, count, alpha, level_, cut))
       return cut;
     const int sort_from = sorter_.first_sorted(n, hash_move);
     int best = -solve_infinity;
@@ -129,10 +141,11 @@ class Engine {
       }
     }
     if (use_table) {
+      const int level = stored_level(n);
       if (best > alpha)
-        own.store(key, rules_.table_supply(s), n, best, solve_infinity, best_move);
+        own.store(key, rules_.table_supply(s), n, best, solve_infinity, best_move, level);
       else
-        own.store(key, rules_.table_supply(s), n, -solve_infinity, best, best_move);
+        own.store(key, rules_.table_supply(s), n, -solve_infinity, best, best_move, level);
     }
     return best;
   }
@@ -149,9 +162,11 @@ class Engine {
     Table<B>& own = table_.table_for(n, c.worker);
     TableData d;
     if (own.probe(key, rules_.table_supply(s), d)) {
-      if (d.lower >= beta) return d.lower;
-      if (d.upper <= alpha) return d.upper;
-      if (d.lower == d.upper) return d.lower;
+      if (trusted(d, level_)) {
+        if (d.lower >= beta) return d.lower;
+        if (d.upper <= alpha) return d.upper;
+        if (d.lower == d.upper) return d.lower;
+      }
       if (d.move != 0xFF) hash_move = d.move;
     }
     const B moves = rules_.legal(p, o, empty, s);
@@ -190,10 +205,14 @@ class Engine {
       }
     }
     own.store(key, rules_.table_supply(s), n, best > alpha ? best : -solve_infinity,
-              best < beta ? best : solve_infinity, best_move);
+              best < beta ? best : solve_infinity, best_move, stored_level(n));
     return best;
   }
 
+  // Below probcut_min nothing is cut, so even a selective search finds exact values there.
+  int stored_level(int n) const { return n >= tune_.probcut_min ? level_ : 0; }
+
+  int level_;  // 0: exact; else the selective search's confidence (probcut.hpp)
   const Layout<K>& lay_;
   Tables<B>& table_;
   Rules rules_;
@@ -201,6 +220,7 @@ class Engine {
   LastMoves<K, Anti, WinnerTakesEmpties, Limited> last_;
   Moves moves_;
   MoveSorter<K, Anti, WinnerTakesEmpties> sorter_;
+  SelectiveCut<K, Anti, WinnerTakesEmpties> cut_;
 };
 
 }  // namespace reversi::endgame

@@ -49,6 +49,8 @@ class MoveSorter {
     }
   }
 
+  const OrderingSearch<K, Anti, WinnerTakesEmpties>& ordering() const { return ordering_; }
+
  private:
   const Layout<K>& lay_;
   Tuning tune_;

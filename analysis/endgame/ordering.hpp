@@ -43,6 +43,16 @@ class OrderingSearch {
     return (alpha - margin) * finished_game_scale();
   }
 
+  // The learned evaluation's value of (p, o) searched `depth` plies, fail-soft in (alpha, beta),
+  // in its units (hundredths of a disc); only with patterns on 64-bit boards.
+  int pattern_value(B p, B o, int depth, int alpha, int beta, Context& c) const {
+    if constexpr (std::is_same_v<B, Bits64>) {
+      return search(p, o, patterns_->indices(p, o), depth, alpha, beta, c);
+    } else {
+      return search(p, o, NoIndices{}, depth, alpha, beta, c);
+    }
+  }
+
   // The value of the child reached by playing `square` (flipping `flipped`) from the node whose
   // indices are `parent`, `np` and `no` its sides, searched `depth` plies, or a bound at or
   // below -floor when it is worse than that for the node's mover.

@@ -1,7 +1,9 @@
 // The transposition table: bounds on exact values, in a fixed memory budget, shared by threads.
 //
 // Every stored bound is a bound on the exact game value of a position (never a heuristic), so
-// entries stay valid across searches with different windows and across calls of one Solver.
+// entries stay valid across searches with different windows and across calls of one Solver;
+// the bounds of a selective search (probcut.hpp) are marked with its level, and an exact search
+// takes only their moves.
 // Entries keep the whole position, so a hit is never a collision. Threads write without locks:
 // each key word is stored xor-ed with the data word, and a torn entry fails the check on read.
 // The memory comes as zero pages on first use, so the size is an upper bound, not a cost.
@@ -42,13 +44,14 @@ struct TableData {
   std::uint8_t empties = 0;  // the work behind the entry; deeper entries are kept longer
   std::int16_t supply = 0;   // the mover's disc supply, for the free-centre start
   std::uint8_t date = 0;
-  std::uint8_t unused = 0;
+  // The confidence of a selective search's bounds (selective_level), 0 for exact ones.
+  std::uint8_t level = 0;
 
   std::uint64_t pack() const {
     return static_cast<std::uint8_t>(lower) | std::uint64_t{static_cast<std::uint8_t>(upper)} << 8 |
            std::uint64_t{move} << 16 | std::uint64_t{empties} << 24 |
            std::uint64_t{static_cast<std::uint16_t>(supply)} << 32 | std::uint64_t{date} << 48 |
-           std::uint64_t{unused} << 56;
+           std::uint64_t{level} << 56;
   }
   static TableData unpack(std::uint64_t w) {
     TableData d;
@@ -58,11 +61,22 @@ struct TableData {
     d.empties = static_cast<std::uint8_t>(w >> 24);
     d.supply = static_cast<std::int16_t>(w >> 32);
     d.date = static_cast<std::uint8_t>(w >> 48);
-    d.unused = static_cast<std::uint8_t>(w >> 56);
+    d.level = static_cast<std::uint8_t>(w >> 56);
     return d;
   }
 };
 static_assert(sizeof(TableData) == 8);
+
+// Whether an entry's bounds hold for a search at selectivity `level` (0: exact): exact bounds
+// always, a selective search's only for searches at most as selective.
+inline bool trusted(const TableData& d, int level) {
+  return d.level == 0 || (level != 0 && d.level >= level);
+}
+
+// Which of two entries' bounds knows more: exact before selective, more confident before less.
+inline int confidence_rank(int level) {
+  return level == 0 ? 256 : level;
+}
 
 inline std::size_t megabytes_to_bytes(std::size_t megabytes) {
   return megabytes > (SIZE_MAX >> 20) ? SIZE_MAX : megabytes << 20;
@@ -141,7 +155,10 @@ class Table {
   }
 
   // Narrows the bounds already known for the position, or takes the place of a less useful one.
-  void store(const TableKey<B>& position, int supply, int empties, int lower, int upper, int move) {
+  // A selective search's bounds (`level` > 0) never replace exact ones, and exact ones replace
+  // them.
+  void store(const TableKey<B>& position, int supply, int empties, int lower, int upper, int move,
+             int level = 0) {
     const auto key = make_key(position.player, position.opponent);
     const std::size_t i = index(position);
     TableData d;
@@ -156,6 +173,22 @@ class Table {
       target = priority(a) <= priority(b) ? &entries_[i] : &entries_[i ^ 1];
       d = TableData{};
     }
+    if (d.date != 0 && confidence_rank(level) != confidence_rank(d.level)) {
+      if (confidence_rank(level) < confidence_rank(d.level)) {
+        if (d.move != 0xFF) move = -1;  // the exact search's move stands
+        lower = d.lower;
+        upper = d.upper;
+        level = d.level;
+      } else {
+        d.lower = -solve_infinity;
+        d.upper = solve_infinity;
+      }
+    } else if (level != 0 && (lower > d.upper || upper < d.lower)) {
+      // Selective bounds may contradict each other: the newer ones stand.
+      d.lower = -solve_infinity;
+      d.upper = solve_infinity;
+    }
+    d.level = static_cast<std::uint8_t>(level);
     if (lower > d.lower) d.lower = static_cast<std::int8_t>(lower);
     if (upper < d.upper) d.upper = static_cast<std::int8_t>(upper);
     if (move >= 0) d.move = static_cast<std::uint8_t>(move);
@@ -297,8 +330,8 @@ class Tables {
     return table_for(empties, worker).probe(position, supply, out);
   }
   void store(const TableKey<B>& position, int supply, int empties, int lower, int upper, int move,
-             int worker) {
-    table_for(empties, worker).store(position, supply, empties, lower, upper, move);
+             int worker, int level = 0) {
+    table_for(empties, worker).store(position, supply, empties, lower, upper, move, level);
   }
   void clear() {
     far_.clear();
@@ -341,7 +374,7 @@ class Tables {
 // `flipped` discs.
 template <class B, class M>
 bool refuting_child(const Table<B>& table, int child_supply, B p, B o, const M* list, int count,
-                    int alpha, int& cut) {
+                    int alpha, int level, int& cut) {
   // All the children's buckets at once: their trips to memory overlap instead of queueing.
   constexpr int max_children = static_cast<int>(sizeof(B)) * 8;
   std::uint64_t hashes[max_children];
@@ -356,7 +389,7 @@ bool refuting_child(const Table<B>& table, int child_supply, B p, B o, const M* 
     TableData d;
     if (table.probe(TableKey<B>{o ^ m.flipped, p ^ m.flipped ^ (B(1) << m.square), hashes[i]},
                     child_supply, d) &&
-        -d.upper > alpha) {
+        -d.upper > alpha && trusted(d, level)) {
       cut = -d.upper;
       return true;
     }

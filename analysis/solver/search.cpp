@@ -3,6 +3,7 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
@@ -13,6 +14,7 @@
 
 #include "analysis/endgame/engine.hpp"
 #include "analysis/estimate/estimate.hpp"
+#include "analysis/eval/weights.hpp"
 #include "analysis/solver/root_moves.hpp"
 
 namespace reversi {
@@ -109,9 +111,15 @@ class BoardSearch {
   const eval::PatternEvaluator* patterns() const { return patterns_; }
 
   // The value of the position: exact inside (alpha, beta), a fail-soft bound outside it.
-  int value(const Position& pos, int alpha, int beta, Context& c) const {
-    if (narrow_) return engine_value<Kernel8>(*layout8_, *table8_, pos, alpha, beta, c);
-    return engine_value<Kernel10>(*layout10_, *table10_, pos, alpha, beta, c);
+  // `level`: 0, or a selective search's confidence (cuts_selectively()).
+  int value(const Position& pos, int alpha, int beta, Context& c, int level = 0) const {
+    if (narrow_) return engine_value<Kernel8>(*layout8_, *table8_, pos, alpha, beta, c, level);
+    return engine_value<Kernel10>(*layout10_, *table10_, pos, alpha, beta, c, level);
+  }
+
+  // Whether the engine's ProbCut margins hold for these rules: measured for the 8x8 weights.
+  bool cuts_selectively() const {
+    return patterns_ != nullptr && pattern_game(rules_) == eval::WeightsGame::standard_8x8;
   }
 
   // The best move the table remembers for a position, or no_square.
@@ -157,7 +165,7 @@ class BoardSearch {
 
   template <class K, class T>
   int engine_value(const Layout<K>& layout, T& table, const Position& pos, int alpha, int beta,
-                   Context& c) const {
+                   Context& c, int level) const {
     using B = BitsOf<K>;
     const B p = static_cast<B>(pos.player);
     const B o = static_cast<B>(pos.opponent);
@@ -166,7 +174,7 @@ class BoardSearch {
     const Supply supply = Supply::of(pos, n);
     return with_flags(
         rules_.anti(), rules_.scoring(), supply.limited, [&]<bool A, bool W, bool L>() {
-          const Engine<K, A, W, L> engine(layout, table, supply.offset, tuning_, patterns_);
+          const Engine<K, A, W, L> engine(layout, table, supply.offset, tuning_, patterns_, level);
           return engine.search(p, o, alpha, beta, n, s, c);
         });
   }
@@ -218,13 +226,7 @@ class RootSearch {
   // A wide window as a series of null-window tests (MTD(f)): each test is cheap, and the
   // table carries what one test learnt into the next.
   int mtd_value(const Position& p, int alpha, int beta, Context& c, bool report, int guess) {
-    // No margin exceeds the board, so a wipeout needs no test beyond it.
-    const int most = popcount(rules_.playable());
-    int lower = -most;
-    int upper = most;
-    int g = std::clamp(guess, alpha + 1, beta - 1);
-    while (lower < upper && lower < beta && upper > alpha) {
-      const int b = g == lower ? g + 1 : g;
+    return mtd(alpha, beta, guess, c, [&](int b, int lower, int upper) {
       if (report) {
         // Shown from the root's side: the move is being tested against -b.
         const std::lock_guard lock(progress_mutex_);
@@ -232,7 +234,22 @@ class RootSearch {
         progress_.beta = std::min(-lower, -alpha);
         progress_.test = -b + 1;
       }
-      g = window_value(p, b - 1, b, c);
+      return window_value(p, b - 1, b, c);
+    });
+  }
+
+  // MTD(f) over `test(b, lower, upper)`, the value of a null window (b - 1, b) given the bounds
+  // known so far: exact inside (alpha, beta), a bound outside it.
+  template <class Test>
+  int mtd(int alpha, int beta, int guess, Context& c, Test&& test) {
+    // No margin exceeds the board, so a wipeout needs no test beyond it.
+    const int most = popcount(rules_.playable());
+    int lower = -most;
+    int upper = most;
+    int g = std::clamp(guess, alpha + 1, beta - 1);
+    while (lower < upper && lower < beta && upper > alpha) {
+      const int b = g == lower ? g + 1 : g;
+      g = test(b, lower, upper);
       if (c.aborted) return 0;
       if (g < b)
         upper = g;
@@ -243,6 +260,27 @@ class RootSearch {
     if (upper <= alpha) return upper;
     return lower;
   }
+
+  // A long solve of a wide window starts with selective searches of the root (probcut.hpp):
+  // for about a tenth of the exact search's nodes they leave the best moves they found at every
+  // node and their value as the root's first guess (docs/benchmarks.md, "A selective search
+  // before the exact one"). A window of at most two values (annotate asking whether a move
+  // keeps a known value) needs no value and goes without.
+  bool wants_selective_first(const Position& root, int alpha, int beta) const {
+    return req_.selective_first && beta - alpha > narrowest_guessed_window &&
+           rules_.empties(root) >= selective_first_min_empties && boards_.cuts_selectively();
+  }
+  void search_selectively(const Position& root, Context& c) {
+    int guess = 0;
+    for (const int level : selective_levels) {
+      guess = mtd(-solve_infinity, solve_infinity, guess, c,
+                  [&](int b, int, int) { return boards_.value(root, b - 1, b, c, level); });
+      if (c.aborted) return;
+    }
+  }
+  static constexpr int selective_first_min_empties = 18;
+  // Tenths of a standard deviation, each level starting from the last one's value and moves.
+  static constexpr std::array<int, 2> selective_levels = {20, 30};
 
   int window_value(const Position& p, int alpha, int beta, Context& c) {
     if (rules_.placing(p)) return placement_value(p, alpha, beta, c);
@@ -313,10 +351,14 @@ void RootSearch::search_root(const Position& root, int alpha, int beta, SolveRes
                              Context& c) {
   std::vector<RootMove> moves = distinct_moves(rules_, root, rules_.legal_moves(root));
   order_by_replies(rules_, moves);
-  if (const std::optional<TableData> known = boards_.table_entry(root);
-      known && known->move != 0xFF) {
-    // Met before (the previous position of a game, say): the table's move and bound are a
-    // better start than an estimate, and cost nothing.
+  std::optional<TableData> known = boards_.table_entry(root);
+  if (!(known && known->move != 0xFF) && wants_selective_first(root, alpha, beta)) {
+    search_selectively(root, c);
+    known = boards_.table_entry(root);
+  }
+  if (known && known->move != 0xFF) {
+    // Met before (the previous position of a game, say, or the selective search): the table's
+    // move and bound are a better start than an estimate.
     put_first(moves, Square{known->move});
     // NOLINTNEXTLINE(bugprone-signed-char-misuse): the bounds are small signed numbers, not text
     const int bound = known->lower > -solve_infinity ? known->lower : known->upper;

@@ -58,6 +58,10 @@ struct SolveRequest {
   // than whether it passes it). A value outside (alpha, beta) keeps one move.
   bool tied_best = false;
   bool want_pv = true;  // follow a principal variation to the end of the game
+  // A long 8x8 solve of a wide window first runs a selective search for its moves and first
+  // guess (analysis/endgame/probcut.hpp); false only to compare. It changes the work, never a
+  // value.
+  bool selective_first = true;
   int threads = 1;
   // Called from a helper thread a few times a second, and after every root move; one call at
   // a time. Empty: no progress.

@@ -72,6 +72,56 @@ TEST_CASE("A table reads back what it stored, and nothing after forget or clear"
 }
 
 TEST_CASE(
+    "A selective search's bounds serve only searches as selective, and exact ones replace them",
+    "[solver]") {
+  using reversi::endgame::trusted;
+  Table<Bits64> table(1);
+  table.new_search();
+  const Bits64 player = 0x0000001008000000ULL;
+  const Bits64 opponent = 0x0000000810000000ULL;
+  constexpr int empties = 20;
+  constexpr int level = 20;
+  const auto read = [&] {
+    TableData d;
+    REQUIRE(table.probe({player, opponent}, 0, d));
+    return d;
+  };
+  table.store({player, opponent}, 0, empties, 6, 6, 19, level);
+  TableData d = read();
+  CHECK(d.lower == 6);
+  CHECK(d.move == 19);
+  CHECK(trusted(d, level));
+  CHECK(trusted(d, level - 5));
+  CHECK_FALSE(trusted(d, level + 10));  // a more confident search
+  CHECK_FALSE(trusted(d, 0));           // the exact search: its move only
+
+  // Contradicting selective bounds: the newer stand.
+  table.store({player, opponent}, 0, empties, 10, solve_infinity, -1, level);
+  d = read();
+  CHECK(d.lower == 10);
+  CHECK(d.upper == solve_infinity);
+  CHECK(d.move == 19);
+
+  // An exact bound drops the selective ones and keeps the move until it has its own.
+  table.store({player, opponent}, 0, empties, -solve_infinity, 4, -1, 0);
+  d = read();
+  CHECK(d.level == 0);
+  CHECK(d.lower == -solve_infinity);
+  CHECK(d.upper == 4);
+  CHECK(d.move == 19);
+
+  // A selective search learns nothing an exact bound does not outrank.
+  table.store({player, opponent}, 0, empties, 8, 8, 37, level);
+  d = read();
+  CHECK(d.level == 0);
+  CHECK(d.lower == -solve_infinity);
+  CHECK(d.upper == 4);
+  CHECK(d.move == 19);
+  CHECK(trusted(d, 0));
+  CHECK(trusted(d, level));
+}
+
+TEST_CASE(
     "The tables keep positions near the end apart from the others, each readable by its "
     "empties",
     "[solver]") {
