@@ -44,7 +44,8 @@ class OrderingSearch {
   }
 
   // The learned evaluation's value of (p, o) searched `depth` plies, fail-soft in (alpha, beta),
-  // in its units (hundredths of a disc); only with patterns on 64-bit boards.
+  // in its units (hundredths of a disc). Asked only with patterns on 64-bit boards; elsewhere
+  // it would be the heuristic's, in its own points.
   int pattern_value(B p, B o, int depth, int alpha, int beta, Context& c) const {
     if constexpr (std::is_same_v<B, Bits64>) {
       return search(p, o, patterns_->indices(p, o), depth, alpha, beta, c);

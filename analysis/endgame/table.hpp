@@ -44,7 +44,8 @@ struct TableData {
   std::uint8_t empties = 0;  // the work behind the entry; deeper entries are kept longer
   std::int16_t supply = 0;   // the mover's disc supply, for the free-centre start
   std::uint8_t date = 0;
-  // The confidence of a selective search's bounds (selective_level), 0 for exact ones.
+  // The confidence of a selective search's bounds in tenths of a standard deviation
+  // (probcut.hpp), 0 for exact ones.
   std::uint8_t level = 0;
 
   std::uint64_t pack() const {
@@ -175,7 +176,7 @@ class Table {
     }
     if (d.date != 0 && confidence_rank(level) != confidence_rank(d.level)) {
       if (confidence_rank(level) < confidence_rank(d.level)) {
-        if (d.move != 0xFF) move = -1;  // the exact search's move stands
+        if (d.move != 0xFF) move = -1;  // the better-founded entry keeps its move too
         lower = d.lower;
         upper = d.upper;
         level = d.level;
