@@ -16,8 +16,10 @@
 #include "analysis/solver/search.hpp"
 #include "core/notation.hpp"
 #include "reference.hpp"
+#include "solve_checks.hpp"
 
 using namespace reversi;
+using namespace reversi::solve_checks;
 
 namespace {
 
@@ -121,13 +123,6 @@ int plain_alphabeta(const Rules& rules, const Position& p) {
   return plain_alphabeta(rules, p, -1000, 1000, memo);
 }
 
-SolveRequest request(const Rules& rules, const Position& p) {
-  SolveRequest r;
-  r.rules = rules;
-  r.root = p;
-  return r;
-}
-
 // A position with at most `max_empties` empty squares: random play from the start, or (every
 // other one) a random fill of the board that need not be reachable.
 Position random_endgame(const Rules& rules, std::mt19937_64& rng, int max_empties, int i) {
@@ -167,22 +162,6 @@ SolveResult every_move_solved(const Rules& rules, const Position& p) {
   SolveRequest every = request(rules, p);
   every.all_moves = true;
   return solve(every, 4);
-}
-
-// Plays the principal variation and checks that it ends with the value claimed.
-void check_pv(const Rules& rules, const Position& root, const SolveResult& result) {
-  Position p = root;
-  for (Square sq : result.pv) {
-    if (sq == no_square) {
-      REQUIRE(rules.legal_moves(p) == 0);
-      p = rules.pass(p);
-    } else {
-      REQUIRE((rules.legal_moves(p) & bit<Bits>(sq)) != 0);
-      p = rules.play(p, sq);
-    }
-  }
-  REQUIRE(rules.game_over(p));
-  REQUIRE(rules.value(p, root.to_move) == result.value);
 }
 
 struct Variant {
@@ -522,49 +501,6 @@ TEST_CASE("Two threads give the same values as one", "[solve]") {
     const SolveResult two = solve_exact(rules, p, 2);
     REQUIRE(one.value == two.value);
   }
-}
-
-TEST_CASE("A selective search before a long solve changes its work, never a value or a line",
-          "[solve]") {
-  const Rules rules(8);
-  std::mt19937_64 rng(31);
-  constexpr int positions = 6;
-  int solved = 0;
-  int other_work = 0;
-  while (solved < positions) {
-    const int empties = 18 + solved % 2;  // from where the selective search is run
-    const Position p =
-        reference::random_position(rules, rng, rules.empties(rules.initial()) - empties);
-    if (rules.empties(p) != empties || popcount(rules.legal_moves(p)) < 2) continue;
-    INFO("position " << solved << ", " << empties << " empties");
-    SolveRequest with = request(rules, p);
-    SolveRequest without = with;
-    without.selective_first = false;
-    const SolveResult a = solve(with, 16);
-    const SolveResult b = solve(without, 16);
-    REQUIRE(a.value == b.value);
-    check_pv(rules, p, a);
-    if (a.nodes != b.nodes) ++other_work;
-    ++solved;
-    if (solved % 2 == 0) continue;  // every move's value on half of them, for the time
-    with.all_moves = without.all_moves = true;
-    const auto by_move = [](SolveResult r) {
-      std::sort(r.move_values.begin(), r.move_values.end(),
-                [](const MoveValue& x, const MoveValue& y) { return x.move < y.move; });
-      return r.move_values;
-    };
-    const std::vector<MoveValue> every_a = by_move(solve(with, 16));
-    const std::vector<MoveValue> every_b = by_move(solve(without, 16));
-    REQUIRE(every_a.size() == every_b.size());
-    for (std::size_t k = 0; k < every_a.size(); ++k) {
-      CHECK(every_a[k].move == every_b[k].move);
-      CHECK(every_a[k].value == every_b[k].value);
-      CHECK(every_a[k].lower == every_b[k].lower);
-      CHECK(every_a[k].upper == every_b[k].upper);
-    }
-  }
-  // The selective search ran: it leaves other moves to try first, and costs nodes of its own.
-  CHECK(other_work == positions);
 }
 
 TEST_CASE("A stop flag ends a long search early, marked incomplete, with only proven bounds",
