@@ -3,7 +3,7 @@
 // Values are final margins for the side to move under the rules' scoring (anti and
 // winner-takes-empties are template flags, so the leaves cost nothing extra). The search is
 // negamax alpha-beta: principal-variation search on the few nodes of the principal variation
-// and null-window search everywhere else, with
+// (pv_search.hpp) and null-window search everywhere else, with
 //   - a transposition table of exact-value bounds for nodes with many empties,
 //   - fastest-first ordering (move_list.hpp), and shallow heuristic searches at many empties
 //     (move_sorter.hpp, ordering.hpp),
@@ -22,6 +22,7 @@
 #include "analysis/endgame/move_list.hpp"
 #include "analysis/endgame/move_sorter.hpp"
 #include "analysis/endgame/probcut.hpp"
+#include "analysis/endgame/pv_search.hpp"
 #include "analysis/endgame/table.hpp"
 #include "analysis/endgame/young_brothers.hpp"
 #include "core/board.hpp"
@@ -55,10 +56,11 @@ class Engine {
   // The value of a position with `n` empties if inside (alpha, beta), else a fail-soft bound.
   int search(B p, B o, int alpha, int beta, int n, int s, Context& c) const {
     if (beta == alpha + 1) return dispatch(p, o, alpha, n, s, c);
-    return pvs(p, o, alpha, beta, n, s, c);
+    return PvSearch<Engine>(*this).search(p, o, alpha, beta, n, s, c);
   }
 
  private:
+  friend class PvSearch<Engine>;
   using Rules = EndRules<K, Anti, WinnerTakesEmpties, Limited>;
   using Moves = MoveList<K, Anti>;
   using M = Move<B>;
@@ -147,65 +149,6 @@ class Engine {
       else
         own.store(key, rules_.table_supply(s), n, -solve_infinity, best, best_move, level);
     }
-    return best;
-  }
-
-  // Principal-variation search with a full window; brothers of the first move get a null window.
-  int pvs(B p, B o, int alpha, int beta, int n, int s, Context& c) const {
-    ++c.nodes;
-    if (int bound; rules_.outside_board(alpha, beta, bound)) return bound;
-    if (c.check_abort()) return 0;
-    if (n == 0) return rules_.final_score(p, o);
-    const B empty = lay_.playable & ~(p | o);
-    int hash_move = -1;
-    const TableKey<B> key(p, o);
-    Table<B>& own = table_.table_for(n, c.worker);
-    TableData d;
-    if (own.probe(key, rules_.table_supply(s), d)) {
-      if (trusted(d, level_)) {
-        if (d.lower >= beta) return d.lower;
-        if (d.upper <= alpha) return d.upper;
-        if (d.lower == d.upper) return d.lower;
-      }
-      if (d.move != 0xFF) hash_move = d.move;
-    }
-    const B moves = rules_.legal(p, o, empty, s);
-    const int s_child = rules_.other_supply(n, s);
-    if (moves == 0) {
-      if (rules_.legal(o, p, empty, s_child) != 0) return -pvs(o, p, -beta, -alpha, n, s_child, c);
-      return rules_.final_score(p, o);
-    }
-    M list[max_moves];
-    const int count = moves_.generate(p, o, moves, empty, n, hash_move, list);
-    const int sort_from = sorter_.first_sorted(n, hash_move);
-    int best = -solve_infinity;
-    int best_move = -1;
-    int a = alpha;
-    for (int i = 0; i < count; ++i) {
-      if (i == sort_from) sorter_.sort(p, o, n, a, list + i, count - i, c);
-      Moves::bring_best_to(list, i, count);
-      const M& m = list[i];
-      const B np = o ^ m.flipped;
-      const B no = p ^ m.flipped ^ (B(1) << m.square);
-      int v;
-      if (i == 0) {
-        v = -pvs(np, no, -beta, -a, n - 1, s_child, c);
-      } else {
-        v = -dispatch(np, no, -a - 1, n - 1, s_child, c);
-        if (!c.aborted && v > a && v < beta) v = -pvs(np, no, -beta, -(v - 1), n - 1, s_child, c);
-      }
-      if (c.aborted) return 0;
-      if (v > best) {
-        best = v;
-        best_move = m.square;
-        if (v > a) {
-          a = v;
-          if (a >= beta) break;
-        }
-      }
-    }
-    own.store(key, rules_.table_supply(s), n, best > alpha ? best : -solve_infinity,
-              best < beta ? best : solve_infinity, best_move, stored_level(n));
     return best;
   }
 
