@@ -79,6 +79,32 @@ inline int confidence_rank(int level) {
   return level == 0 ? 256 : level;
 }
 
+// An entry `d` (date 0 when the position had none) after a search stores the bounds (lower,
+// upper), its `move` (-1: none) and its `level`: bounds of the same level narrow the known ones;
+// exact bounds replace selective ones and selective ones never replace exact ones (nor a more
+// confident level's); contradicting selective bounds give way to the newer.
+inline TableData merged(TableData d, int lower, int upper, int move, int level) {
+  if (d.date != 0 && confidence_rank(level) != confidence_rank(d.level)) {
+    if (confidence_rank(level) < confidence_rank(d.level)) {
+      if (d.move != 0xFF) move = -1;  // the better-founded entry keeps its move too
+      lower = d.lower;
+      upper = d.upper;
+      level = d.level;
+    } else {
+      d.lower = -solve_infinity;
+      d.upper = solve_infinity;
+    }
+  } else if (level != 0 && (lower > d.upper || upper < d.lower)) {
+    d.lower = -solve_infinity;
+    d.upper = solve_infinity;
+  }
+  d.level = static_cast<std::uint8_t>(level);
+  if (lower > d.lower) d.lower = static_cast<std::int8_t>(lower);
+  if (upper < d.upper) d.upper = static_cast<std::int8_t>(upper);
+  if (move >= 0) d.move = static_cast<std::uint8_t>(move);
+  return d;
+}
+
 inline std::size_t megabytes_to_bytes(std::size_t megabytes) {
   return megabytes > (SIZE_MAX >> 20) ? SIZE_MAX : megabytes << 20;
 }
@@ -155,9 +181,8 @@ class Table {
     __builtin_prefetch(&entries_[index(position) & ~std::size_t{1}]);
   }
 
-  // Narrows the bounds already known for the position, or takes the place of a less useful one.
-  // A selective search's bounds (`level` > 0) never replace exact ones, and exact ones replace
-  // them.
+  // Narrows the bounds already known for the position (merged()), or takes the place of a less
+  // useful one.
   void store(const TableKey<B>& position, int supply, int empties, int lower, int upper, int move,
              int level = 0) {
     const auto key = make_key(position.player, position.opponent);
@@ -174,25 +199,7 @@ class Table {
       target = priority(a) <= priority(b) ? &entries_[i] : &entries_[i ^ 1];
       d = TableData{};
     }
-    if (d.date != 0 && confidence_rank(level) != confidence_rank(d.level)) {
-      if (confidence_rank(level) < confidence_rank(d.level)) {
-        if (d.move != 0xFF) move = -1;  // the better-founded entry keeps its move too
-        lower = d.lower;
-        upper = d.upper;
-        level = d.level;
-      } else {
-        d.lower = -solve_infinity;
-        d.upper = solve_infinity;
-      }
-    } else if (level != 0 && (lower > d.upper || upper < d.lower)) {
-      // Selective bounds may contradict each other: the newer ones stand.
-      d.lower = -solve_infinity;
-      d.upper = solve_infinity;
-    }
-    d.level = static_cast<std::uint8_t>(level);
-    if (lower > d.lower) d.lower = static_cast<std::int8_t>(lower);
-    if (upper < d.upper) d.upper = static_cast<std::int8_t>(upper);
-    if (move >= 0) d.move = static_cast<std::uint8_t>(move);
+    d = merged(d, lower, upper, move, level);
     if (empties > d.empties) d.empties = static_cast<std::uint8_t>(empties);
     d.supply = static_cast<std::int16_t>(supply);
     d.date = date_;
