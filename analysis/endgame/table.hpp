@@ -79,10 +79,11 @@ inline int confidence_rank(int level) {
   return level == 0 ? 256 : level;
 }
 
-// An entry `d` (date 0 when the position had none) after a search stores the bounds (lower,
-// upper), its `move` (-1: none) and its `level`: bounds of the same level narrow the known ones;
-// exact bounds replace selective ones and selective ones never replace exact ones (nor a more
-// confident level's); contradicting selective bounds give way to the newer.
+// What an entry `d` (date 0 when the position had none) becomes when a search stores the bounds
+// (lower, upper), its `move` (-1: none) and its selectivity `level`: bounds of the same level
+// narrow the known ones; exact bounds replace selective ones, and selective ones never replace
+// exact ones (nor a more confident level's); contradicting selective bounds give way to the
+// newer.
 inline TableData merged(TableData d, int lower, int upper, int move, int level) {
   if (d.date != 0 && confidence_rank(level) != confidence_rank(d.level)) {
     if (confidence_rank(level) < confidence_rank(d.level)) {
