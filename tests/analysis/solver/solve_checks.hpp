@@ -3,6 +3,7 @@
 #pragma once
 
 #include <catch2/catch.hpp>
+#include <vector>
 
 #include "analysis/solver/search.hpp"
 
@@ -15,10 +16,11 @@ inline SolveRequest request(const Rules& rules, const Position& p) {
   return r;
 }
 
-// Plays the principal variation and checks that it ends with the value claimed.
-inline void check_pv(const Rules& rules, const Position& root, const SolveResult& result) {
+// Plays a principal variation from `root`, each move checked legal (a pass only when no move
+// is), and returns where it ends.
+inline Position play_out(const Rules& rules, const Position& root, const std::vector<Square>& pv) {
   Position p = root;
-  for (Square sq : result.pv) {
+  for (Square sq : pv) {
     if (sq == no_square) {
       REQUIRE(rules.legal_moves(p) == 0);
       p = rules.pass(p);
@@ -27,8 +29,14 @@ inline void check_pv(const Rules& rules, const Position& root, const SolveResult
       p = rules.play(p, sq);
     }
   }
-  REQUIRE(rules.game_over(p));
-  REQUIRE(rules.value(p, root.to_move) == result.value);
+  return p;
+}
+
+// Plays the principal variation and checks that it ends the game with the value claimed.
+inline void check_pv(const Rules& rules, const Position& root, const SolveResult& result) {
+  const Position end = play_out(rules, root, result.pv);
+  REQUIRE(rules.game_over(end));
+  REQUIRE(rules.value(end, root.to_move) == result.value);
 }
 
 }  // namespace reversi::solve_checks

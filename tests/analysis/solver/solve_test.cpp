@@ -431,9 +431,7 @@ TEST_CASE("Win-draw-loss agrees with the sign of the exact value", "[solve]") {
     const SolveResult got = solve(r, 4);
     REQUIRE(got.value == (exact > 0) - (exact < 0));
     if (!got.pv.empty()) {
-      Position q = p;
-      for (Square sq : got.pv) q = sq == no_square ? rules.pass(q) : rules.play(q, sq);
-      const int end = rules.value(q, p.to_move);
+      const int end = rules.value(play_out(rules, p, got.pv), p.to_move);
       REQUIRE((end > 0) - (end < 0) == got.value);
     }
   }
