@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "analysis/estimate_memo.hpp"
 #include "analysis/eval/weights.hpp"
 
 namespace reversi {
@@ -249,6 +250,14 @@ void GameAnnotator::solve_exact_zone() {
 }
 
 EstimatedValues GameAnnotator::estimate(const Position& p, Square wanted) {
+  EstimateMemo* memo =
+      options_.memo != nullptr && EstimateMemo::worth_keeping(rules_, p) ? options_.memo : nullptr;
+  if (memo != nullptr) {
+    if (std::optional<EstimatedValues> kept = memo->find(rules_, p, wanted)) {
+      out_.work.reused.add(0);
+      return std::move(*kept);
+    }
+  }
   EstimateRequest req =
       annotation_estimate(rules_, p, options_.estimate_depth, options_.estimate_selectivity);
   req.wanted = wanted;
@@ -263,6 +272,7 @@ EstimatedValues GameAnnotator::estimate(const Position& p, Square wanted) {
   v.best = r.best_moves;
   v.depth = r.depth;
   v.selectivity = r.selectivity;
+  if (memo != nullptr && r.complete) memo->keep(rules_, p, wanted, v);
   return v;
 }
 

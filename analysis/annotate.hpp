@@ -58,6 +58,8 @@ struct StoredEstimate {
 // Looks a position up; called from several threads at once, so it must only read.
 using StoredEstimates = std::function<std::optional<StoredEstimate>(const Position&)>;
 
+class EstimateMemo;  // analysis/estimate_memo.hpp
+
 struct AnnotateOptions {
   int exact_empties = default_exact_empties;
   int estimate_depth = default_estimate_depth;
@@ -75,6 +77,9 @@ struct AnnotateOptions {
   const OpeningBook* openings = nullptr;
   // Positions before the exact zone whose values are stored are not searched; nullptr: none.
   const StoredEstimates* stored = nullptr;
+  // The estimates of the run's other games, shared by its workers; nullptr: every position is
+  // searched. Either way the values are the same.
+  EstimateMemo* memo = nullptr;
 };
 
 // The engines one worker reuses from game to game: the solver's table makes the consecutive
@@ -206,6 +211,7 @@ struct AnnotationWork {
   Part proof;           // exact: the estimate's move just above the exact zone (a proven loss)
   Part final_position;  // exact: the record's last position, when the game is not over
   Part estimates;       // the searches above the exact zone
+  Part reused;          // estimates read from the run's memo (EstimateMemo): no search, no node
   // Solver and estimator work in all.
   std::uint64_t nodes() const {
     return given_played.nodes + after_better.nodes + proof.nodes + final_position.nodes +
@@ -217,6 +223,7 @@ struct AnnotationWork {
     proof += other.proof;
     final_position += other.final_position;
     estimates += other.estimates;
+    reused += other.reused;
     return *this;
   }
 };

@@ -20,6 +20,7 @@
 #include <iostream>
 #include <mutex>
 
+#include "analysis/estimate_memo.hpp"
 #include "analysis/parallel_each.hpp"
 #include "cli/batch/record_input.hpp"
 #include "cli/bench/games.hpp"
@@ -227,6 +228,8 @@ int bench_work(const BenchOptions& opt) {
   AnnotateEngines engines(opt.hash_mb);
   AnnotateOptions options;
   options.exact_empties = opt.exact_empties;
+  EstimateMemo memo;
+  options.memo = &memo;
   AnnotationWork sum;
   const auto start = Clock::now();
   for (const auto& g : games) sum += annotate(g, engines, options).work;
@@ -239,6 +242,7 @@ int bench_work(const BenchOptions& opt) {
   print_work_part("exact: proof above the horizon", sum.proof, total);
   print_work_part("exact: last position of a record", sum.final_position, total);
   print_work_part("estimates above the horizon", sum.estimates, total);
+  print_work_part("estimates read from an earlier game", sum.reused, total);
   std::printf("  total %s nodes, %.2f s, %.2f ms a game\n", grouped(total).c_str(), seconds,
               games.empty() ? 0.0 : 1000.0 * seconds / static_cast<double>(games.size()));
   return exit_ok;

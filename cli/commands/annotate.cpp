@@ -422,6 +422,7 @@ void configure(Run& run, const AnnotateCommandOptions& opt) {
   run.analysis.patterns = opt.eval.load();
   run.openings = shipped_openings();
   run.analysis.openings = &run.openings;
+  run.analysis.memo = &run.memo;
   run.analysis.solver_threads = run.threads;
   run.analysis.theoretical = chosen_check(opt.theoretical);
   run.settings = AnnotateSettings{opt.exact_empties, opt.depth, opt.selectivity};

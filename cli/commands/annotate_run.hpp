@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "analysis/annotate.hpp"
+#include "analysis/estimate_memo.hpp"
 #include "cli/batch/pipeline.hpp"
 #include "cli/batch/record_input.hpp"
 #include "cli/batch/writer.hpp"
@@ -69,6 +70,7 @@ struct Run {
   // annotate --db: the database's book in memory, and the lookup analysis.stored points to.
   std::shared_ptr<const db::BookTable> book;
   StoredEstimates stored;
+  EstimateMemo memo;  // analysis.memo points here
   int threads = 1;
   EnginePool* engines = nullptr;
   BatchWriter* writer = nullptr;

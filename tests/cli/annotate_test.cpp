@@ -403,7 +403,7 @@ TEST_CASE("The annotate work benchmark counts the same searches every run, and i
         total = std::stoull(std::regex_replace(m[1].str(), std::regex(","), ""));
       }
     }
-    CHECK(parts.size() == 5);
+    CHECK(parts.size() == 6);
     CHECK(total > 0);
     CHECK(sum == total);
     return parts;
