@@ -14,13 +14,20 @@ std::size_t EstimateMemo::KeyHash::operator()(const Key& k) const {
   return static_cast<std::size_t>(position_hash(p.player, p.opponent, salt));
 }
 
+std::size_t EstimateMemo::place_of(const Rules& rules) const {
+  std::size_t i = 0;
+  while (i < by_rules_.size() && !(by_rules_[i].first == rules)) ++i;
+  return i;
+}
+
 std::optional<EstimatedValues> EstimateMemo::find(const Rules& rules, const Position& p,
                                                   Square wanted) const {
   const std::lock_guard lock(mutex_);
-  const Map* map = map_of(*this, rules);
-  if (map == nullptr) return std::nullopt;
-  const auto found = map->find(Key{p, wanted});
-  if (found == map->end()) return std::nullopt;
+  const std::size_t i = place_of(rules);
+  if (i == by_rules_.size()) return std::nullopt;
+  const Map& map = by_rules_[i].second;
+  const auto found = map.find(Key{p, wanted});
+  if (found == map.end()) return std::nullopt;
   const Kept& k = found->second;
   EstimatedValues v;
   v.value = k.value;
@@ -35,15 +42,16 @@ void EstimateMemo::keep(const Rules& rules, const Position& p, Square wanted,
                         const EstimatedValues& values) {
   const std::lock_guard lock(mutex_);
   if (entries_ >= max_entries_) return;
-  Map* map = map_of(*this, rules);
-  if (map == nullptr) map = &by_rules_.emplace_back(rules, Map{}).second;
+  const std::size_t i = place_of(rules);
+  if (i == by_rules_.size()) by_rules_.emplace_back(rules, Map{});
+  Map& map = by_rules_[i].second;
   Kept k;
   for (const Square sq : values.best) k.best |= Bits{1} << sq;
   k.value = values.value;
   k.played = values.played;
   k.depth = static_cast<std::int16_t>(values.depth);
   k.selectivity = static_cast<std::int16_t>(values.selectivity);
-  if (map->try_emplace(Key{p, wanted}, k).second) ++entries_;
+  if (map.try_emplace(Key{p, wanted}, k).second) ++entries_;
 }
 
 std::size_t EstimateMemo::size() const {

@@ -53,8 +53,8 @@ class EstimateMemo {
   struct KeyHash {
     std::size_t operator()(const Key& k) const;
   };
-  // An estimate's values in a third of EstimatedValues' room: the best moves as a set (they are
-  // kept in square order), no proof or book flag (annotate adds those later).
+  // An estimate's values in half of EstimatedValues' room and with nothing on the heap: the best
+  // moves as a set (they are kept in square order), no proof or book flag (annotate adds those).
   struct Kept {
     Bits best = 0;
     int value = 0;
@@ -64,13 +64,9 @@ class EstimateMemo {
   };
   using Map = std::unordered_map<Key, Kept, KeyHash>;
 
-  // The map of these rules in `self`, or nullptr (a batch mixes a few rule sets at most).
-  template <class Self>
-  static auto* map_of(Self& self, const Rules& rules) {
-    for (auto& [r, map] : self.by_rules_)
-      if (r == rules) return &map;
-    return static_cast<decltype(&self.by_rules_.front().second)>(nullptr);
-  }
+  // Where the map of these rules is in by_rules_, or its size when there is none (a batch
+  // mixes a few rule sets at most).
+  std::size_t place_of(const Rules& rules) const;
 
   mutable std::mutex mutex_;
   std::vector<std::pair<Rules, Map>> by_rules_;
